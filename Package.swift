@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "mapcompose",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mapcompose", targets: ["MapComposeCLI"]),
+        .library(name: "MapComposeCore", targets: ["MapComposeCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .target(
+            name: "MapComposeCore",
+            dependencies: [
+                "CCairo",
+                "CImageCodecs",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "MapComposeCLI",
+            dependencies: [
+                "MapComposeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "MapComposeBench",
+            dependencies: ["MapComposeCore"]
+        ),
+        .testTarget(
+            name: "MapComposeCoreTests",
+            dependencies: ["MapComposeCore"]
+        ),
+        .testTarget(
+            name: "MapComposeGoldenTests",
+            dependencies: ["MapComposeCore"]
+        ),
+        .testTarget(
+            name: "MapComposeCLITests",
+            dependencies: ["MapComposeCLI"]
+        ),
+    ]
+)

@@ -1,0 +1,40 @@
+#ifndef MAPCOMPOSE_IMAGE_CODECS_H
+#define MAPCOMPOSE_IMAGE_CODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Size of a JPEG image as stated by its header.
+typedef struct {
+    int width;
+    int height;
+} mc_jpeg_info;
+
+/// Reads only the JPEG header. Returns 0 on success; otherwise writes a message to errbuf.
+int mc_jpeg_read_info(const uint8_t *data, size_t length, mc_jpeg_info *info,
+                      char *errbuf, size_t errlen);
+
+/// Decodes a JPEG into a caller-owned buffer in Cairo's ARGB32 layout (opaque pixels).
+/// The buffer must hold height rows of `stride` bytes for the size mc_jpeg_read_info returned.
+/// Any libjpeg warning (e.g. truncated data) is treated as failure. Returns 0 on success.
+int mc_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
+                          int width, int height, int stride, char *errbuf, size_t errlen);
+
+/// Encodes Cairo ARGB32 pixels (alpha ignored: flatten first) as baseline JPEG.
+/// On success *out holds a buffer to release with mc_jpeg_free. Returns 0 on success.
+int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stride,
+                          int quality, uint8_t **out, size_t *out_length,
+                          char *errbuf, size_t errlen);
+
+/// Releases a buffer returned by mc_jpeg_encode_argb32.
+void mc_jpeg_free(uint8_t *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,177 @@
+// JPEG decode/encode for mapcompose. Every entry point owns its setjmp: libjpeg errors
+// longjmp back into the same C frame, never across Swift frames.
+#include "image_codecs.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+
+typedef struct {
+    struct jpeg_error_mgr base;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+    int warnings;
+} mc_error_manager;
+
+static void mc_error_exit(j_common_ptr cinfo) {
+    mc_error_manager *err = (mc_error_manager *)cinfo->err;
+    (*cinfo->err->format_message)(cinfo, err->message);
+    longjmp(err->jump, 1);
+}
+
+static void mc_emit_message(j_common_ptr cinfo, int level) {
+    mc_error_manager *err = (mc_error_manager *)cinfo->err;
+    if (level < 0) {
+        if (err->warnings == 0) {
+            (*cinfo->err->format_message)(cinfo, err->message);
+        }
+        err->warnings++;
+    }
+}
+
+static void mc_output_message(j_common_ptr cinfo) {
+    (void)cinfo;
+}
+
+static void mc_install_errors(mc_error_manager *err) {
+    jpeg_std_error(&err->base);
+    err->base.error_exit = mc_error_exit;
+    err->base.emit_message = mc_emit_message;
+    err->base.output_message = mc_output_message;
+    err->message[0] = '\0';
+    err->warnings = 0;
+}
+
+static void mc_copy_message(const char *message, char *errbuf, size_t errlen) {
+    if (errbuf == NULL || errlen == 0) {
+        return;
+    }
+    snprintf(errbuf, errlen, "%s", message);
+}
+
+int mc_jpeg_read_info(const uint8_t *data, size_t length, mc_jpeg_info *info,
+                      char *errbuf, size_t errlen) {
+    struct jpeg_decompress_struct cinfo;
+    mc_error_manager err;
+    cinfo.err = NULL;
+    mc_install_errors(&err);
+    cinfo.err = &err.base;
+    if (setjmp(err.jump)) {
+        mc_copy_message(err.message, errbuf, errlen);
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    info->width = (int)cinfo.image_width;
+    info->height = (int)cinfo.image_height;
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
+int mc_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
+                          int width, int height, int stride, char *errbuf, size_t errlen) {
+    struct jpeg_decompress_struct cinfo;
+    mc_error_manager err;
+    JSAMPLE *volatile row = NULL;
+    mc_install_errors(&err);
+    cinfo.err = &err.base;
+    if (setjmp(err.jump)) {
+        mc_copy_message(err.message, errbuf, errlen);
+        free(row);
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    if ((int)cinfo.image_width != width || (int)cinfo.image_height != height) {
+        snprintf(err.message, sizeof err.message, "JPEG size changed between header reads");
+        longjmp(err.jump, 1);
+    }
+    cinfo.out_color_space = JCS_RGB;
+    jpeg_start_decompress(&cinfo);
+    row = malloc((size_t)cinfo.output_width * 3);
+    if (row == NULL) {
+        snprintf(err.message, sizeof err.message, "out of memory");
+        longjmp(err.jump, 1);
+    }
+    while (cinfo.output_scanline < cinfo.output_height) {
+        int y = (int)cinfo.output_scanline;
+        JSAMPROW rows[1] = { row };
+        jpeg_read_scanlines(&cinfo, rows, 1);
+        uint32_t *out = (uint32_t *)(pixels + (size_t)y * (size_t)stride);
+        for (int x = 0; x < width; x++) {
+            uint32_t r = row[x * 3], g = row[x * 3 + 1], b = row[x * 3 + 2];
+            out[x] = 0xFF000000u | (r << 16) | (g << 8) | b;
+        }
+    }
+    jpeg_finish_decompress(&cinfo);
+    free(row);
+    row = NULL;
+    jpeg_destroy_decompress(&cinfo);
+    if (err.warnings > 0) {
+        mc_copy_message(err.message, errbuf, errlen);
+        return 2;
+    }
+    return 0;
+}
+
+int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stride,
+                          int quality, uint8_t **out, size_t *out_length,
+                          char *errbuf, size_t errlen) {
+    struct jpeg_compress_struct cinfo;
+    mc_error_manager err;
+    unsigned char *buffer = NULL;
+    unsigned long buffer_length = 0;
+    JSAMPLE *volatile row = NULL;
+    *out = NULL;
+    *out_length = 0;
+    mc_install_errors(&err);
+    cinfo.err = &err.base;
+    if (setjmp(err.jump)) {
+        mc_copy_message(err.message, errbuf, errlen);
+        free(row);
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return 1;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, &buffer, &buffer_length);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 3;
+    cinfo.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    row = malloc((size_t)width * 3);
+    if (row == NULL) {
+        snprintf(err.message, sizeof err.message, "out of memory");
+        longjmp(err.jump, 1);
+    }
+    while (cinfo.next_scanline < cinfo.image_height) {
+        const uint32_t *in = (const uint32_t *)(pixels + (size_t)cinfo.next_scanline * (size_t)stride);
+        for (int x = 0; x < width; x++) {
+            row[x * 3] = (JSAMPLE)((in[x] >> 16) & 0xFF);
+            row[x * 3 + 1] = (JSAMPLE)((in[x] >> 8) & 0xFF);
+            row[x * 3 + 2] = (JSAMPLE)(in[x] & 0xFF);
+        }
+        JSAMPROW rows[1] = { row };
+        jpeg_write_scanlines(&cinfo, rows, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    free(row);
+    row = NULL;
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *out_length = (size_t)buffer_length;
+    return 0;
+}
+
+void mc_jpeg_free(uint8_t *buffer) {
+    free(buffer);
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import MapComposeCore
+
+/// `mapcompose validate STYLE…`: loads each style and reports every problem; exit 0 or 2.
+struct ValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check style files; print every problem with file, line and key path.")
+
+    @Argument(help: "Style files, or names of built-in styles.")
+    var styles: [String]
+
+    mutating func run() async throws {
+        guard !styles.isEmpty else { throw CLIFailure("validate needs at least one style file") }
+        var problems: [String] = []
+        for style in styles {
+            do {
+                let loaded = try StyleLoader.load(nameOrPath: style)
+                print("ok: \(style) (\(loaded.layers.count) layer\(loaded.layers.count == 1 ? "" : "s"))")
+            } catch {
+                problems += error.problems.map(\.description)
+            }
+        }
+        if !problems.isEmpty { throw CLIFailure(messages: problems, exitCode: 2) }
+    }
+}

@@ -1,0 +1,137 @@
+import CCairo
+import CImageCodecs
+import Foundation
+
+/// Why a tile's bytes could not become an image.
+public enum TileDecodeError: Error, Equatable, CustomStringConvertible {
+    case empty
+    case unknownFormat(firstBytes: String)
+    case tooLarge(format: String, width: Int, height: Int)
+    case corrupt(format: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "empty tile data"
+        case .unknownFormat(let bytes):
+            return "not a PNG or JPEG image (starts with \(bytes))"
+        case .tooLarge(let format, let w, let h):
+            return "\(format) header claims \(w)x\(h) pixels, over the \(TileDecoder.maxSide)x\(TileDecoder.maxSide) limit"
+        case .corrupt(let format, let detail):
+            return "corrupt \(format) data: \(detail)"
+        }
+    }
+}
+
+/// Turns PNG or JPEG bytes into a `RasterImage`, refusing oversized headers before allocating.
+public enum TileDecoder {
+    /// Largest accepted tile side in pixels.
+    public static let maxSide = 4096
+
+    public static func decode(_ data: Data) throws(TileDecodeError) -> RasterImage {
+        guard !data.isEmpty else { throw .empty }
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return try decodePNG(data)
+        }
+        if data.starts(with: [0xFF, 0xD8]) {
+            return try decodeJPEG(data)
+        }
+        let head = data.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
+        throw .unknownFormat(firstBytes: head)
+    }
+
+    /// Width and height from a PNG's IHDR chunk, or nil when there is none.
+    static func pngHeaderSize(_ data: Data) -> (width: Int, height: Int)? {
+        guard data.count >= 24 else { return nil }
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes[12...15].elementsEqual("IHDR".utf8) else { return nil }
+        func word(_ at: Int) -> Int {
+            Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+        }
+        return (word(16), word(20))
+    }
+
+    private static func decodePNG(_ data: Data) throws(TileDecodeError) -> RasterImage {
+        guard let size = pngHeaderSize(data) else {
+            throw .corrupt(format: "PNG", detail: "missing IHDR header")
+        }
+        guard size.width > 0, size.height > 0 else {
+            throw .corrupt(format: "PNG", detail: "header claims \(size.width)x\(size.height) pixels")
+        }
+        guard size.width <= maxSide, size.height <= maxSide else {
+            throw .tooLarge(format: "PNG", width: size.width, height: size.height)
+        }
+        let reader = ByteReader(data)
+        let surface = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
+                let reader = Unmanaged<ByteReader>.fromOpaque(closure!).takeUnretainedValue()
+                return reader.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+            }, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        guard let surface else { throw .corrupt(format: "PNG", detail: "no surface") }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            let detail = status == CAIRO_STATUS_READ_ERROR ? "data ends early" : "unreadable image data"
+            throw .corrupt(format: "PNG", detail: detail)
+        }
+        do {
+            return try RasterImage(adopting: surface)
+        } catch {
+            throw .corrupt(format: "PNG", detail: error.description)
+        }
+    }
+
+    private static func decodeJPEG(_ data: Data) throws(TileDecodeError) -> RasterImage {
+        var message = [CChar](repeating: 0, count: 256)
+        var info = mc_jpeg_info()
+        let headerStatus = data.withUnsafeBytes { raw in
+            mc_jpeg_read_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &message, message.count)
+        }
+        guard headerStatus == 0 else {
+            throw .corrupt(format: "JPEG", detail: String(messageBuffer: message))
+        }
+        guard info.width > 0, info.height > 0 else {
+            throw .corrupt(format: "JPEG", detail: "header claims \(info.width)x\(info.height) pixels")
+        }
+        guard info.width <= maxSide, info.height <= maxSide else {
+            throw .tooLarge(format: "JPEG", width: Int(info.width), height: Int(info.height))
+        }
+        let image: RasterImage
+        do {
+            image = try RasterImage(width: Int(info.width), height: Int(info.height))
+        } catch {
+            throw .corrupt(format: "JPEG", detail: error.description)
+        }
+        let stride = image.stride
+        let status = image.withMutablePixels { pixels, _ in
+            data.withUnsafeBytes { raw in
+                pixels.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: stride * image.height) { out in
+                    mc_jpeg_decode_argb32(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, out,
+                                          info.width, info.height, Int32(stride), &message, message.count)
+                }
+            }
+        }
+        guard status == 0 else {
+            throw .corrupt(format: "JPEG", detail: String(messageBuffer: message))
+        }
+        return image
+    }
+}
+
+/// Feeds a byte buffer to Cairo's PNG stream reader.
+private final class ByteReader {
+    let data: Data
+    var offset = 0
+
+    init(_ data: Data) { self.data = data }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>?, count: Int) -> Bool {
+        guard let buffer, offset + count <= data.count else { return false }
+        data.withUnsafeBytes { raw in
+            buffer.update(from: raw.bindMemory(to: UInt8.self).baseAddress! + offset, count: count)
+        }
+        offset += count
+        return true
+    }
+}

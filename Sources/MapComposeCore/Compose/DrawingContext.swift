@@ -1,0 +1,153 @@
+import CCairo
+import Foundation
+
+/// A Cairo drawing context on a `RasterImage`, owning its `cairo_t`.
+///
+/// Cairo errors are sticky: call `finish()` after drawing to surface any failure.
+final class DrawingContext {
+    let cr: OpaquePointer
+    /// Keeps the target surface alive as long as the context.
+    let target: RasterImage
+
+    init(_ target: RasterImage) throws(CairoError) {
+        let cr = cairo_create(target.surface)!
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(cr)
+            throw CairoError(operation: "create context", status: status.rawValue)
+        }
+        self.cr = cr
+        self.target = target
+    }
+
+    deinit {
+        cairo_destroy(cr)
+    }
+
+    /// Throws if any drawing call since creation failed, then flushes the target.
+    func finish(_ operation: String) throws(CairoError) {
+        try CairoError.check(cairo_status(cr), operation)
+        cairo_surface_flush(target.surface)
+        try CairoError.check(cairo_surface_status(target.surface), operation)
+    }
+
+    func setColor(_ color: RGBA) {
+        let c = color.components
+        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
+    }
+
+    /// Fills the whole target with `color` (replacing what is there).
+    func clear(to color: RGBA) {
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        setColor(color)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Paints `image` with its top-left at (x, y), scaled by `scale`, using a filter that suits
+    /// the scale and padding edges so adjacent content has no seams.
+    func draw(_ image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double = 1, padEdges: Bool) {
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, image.surface, 0, 0)
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_filter(pattern, abs(scale - 1) < 1e-9 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+        if padEdges {
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        }
+        if alpha < 1 {
+            cairo_paint_with_alpha(cr, alpha)
+        } else {
+            cairo_paint(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    func save() { cairo_save(cr) }
+    func scale(_ factor: Double) { cairo_scale(cr, factor, factor) }
+    func restore() { cairo_restore(cr) }
+
+    /// Restricts drawing to a rectangle (device coordinates).
+    func clip(x: Double, y: Double, width: Double, height: Double) {
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_clip(cr)
+    }
+
+    /// Restricts drawing to the current path.
+    func clip() { cairo_clip(cr) }
+
+    func beginGroup() { cairo_push_group(cr) }
+
+    /// Ends the group started by `beginGroup` and paints it with `alpha` and `blend`.
+    func endGroup(alpha: Double, blend: BlendMode) {
+        cairo_pop_group_to_source(cr)
+        cairo_save(cr)
+        cairo_set_operator(cr, blend.cairoOperator)
+        if alpha < 1 {
+            cairo_paint_with_alpha(cr, alpha)
+        } else {
+            cairo_paint(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    // MARK: paths
+
+    func moveTo(_ x: Double, _ y: Double) { cairo_move_to(cr, x, y) }
+    func lineTo(_ x: Double, _ y: Double) { cairo_line_to(cr, x, y) }
+    func closePath() { cairo_close_path(cr) }
+    func newPath() { cairo_new_path(cr) }
+    func rectangle(_ x: Double, _ y: Double, _ w: Double, _ h: Double) { cairo_rectangle(cr, x, y, w, h) }
+    func circle(_ x: Double, _ y: Double, radius: Double) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x, y, radius, 0, 2 * .pi)
+    }
+
+    func fill(_ color: RGBA, preserve: Bool = false) {
+        setColor(color)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        preserve ? cairo_fill_preserve(cr) : cairo_fill(cr)
+    }
+
+    func stroke(_ color: RGBA, width: Double) {
+        setColor(color)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_stroke(cr)
+    }
+
+    // MARK: text
+
+    /// Selects the bundled sans-serif face at `size` pixels.
+    func setFont(size: Double, bold: Bool = false) {
+        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+    }
+
+    /// Width and height of `text` in the current font.
+    func measure(_ text: String) -> (width: Double, height: Double) {
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        return (extents.x_advance, extents.height)
+    }
+
+    /// Draws `text` with its baseline start at (x, y), optionally with a halo.
+    func text(_ text: String, x: Double, y: Double, color: RGBA, halo: RGBA? = nil) {
+        if let halo {
+            cairo_move_to(cr, x, y)
+            cairo_text_path(cr, text)
+            setColor(halo)
+            cairo_set_line_width(cr, 2.5)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(cr)
+        }
+        cairo_move_to(cr, x, y)
+        setColor(color)
+        cairo_show_text(cr, text)
+        cairo_new_path(cr)
+    }
+}

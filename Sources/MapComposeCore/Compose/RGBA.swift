@@ -1,0 +1,61 @@
+import Foundation
+
+/// An 8-bit straight-alpha colour.
+public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    /// Unpacks a Cairo ARGB32 premultiplied word.
+    public init(premultipliedARGB word: UInt32) {
+        let a = UInt8(word >> 24)
+        func channel(_ shift: UInt32) -> UInt8 {
+            let v = (word >> shift) & 0xFF
+            guard a != 0 else { return 0 }
+            return UInt8(min(255, (v * 255 + UInt32(a) / 2) / UInt32(a)))
+        }
+        self.init(r: channel(16), g: channel(8), b: channel(0), a: a)
+    }
+
+    public static let transparent = RGBA(r: 0, g: 0, b: 0, a: 0)
+    public static let black = RGBA(r: 0, g: 0, b: 0)
+    public static let white = RGBA(r: 255, g: 255, b: 255)
+
+    /// Components as 0…1 doubles for Cairo.
+    public var components: (r: Double, g: Double, b: Double, a: Double) {
+        (Double(r) / 255, Double(g) / 255, Double(b) / 255, Double(a) / 255)
+    }
+
+    /// Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a few CSS names; nil otherwise.
+    public init?(parsing text: String) {
+        let named: [String: String] = [
+            "black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000",
+            "blue": "#0000ff", "yellow": "#ffff00", "gray": "#808080", "grey": "#808080",
+            "orange": "#ffa500", "transparent": "#00000000",
+        ]
+        var hex = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let mapped = named[hex] { hex = mapped }
+        guard hex.hasPrefix("#") else { return nil }
+        hex.removeFirst()
+        guard hex.allSatisfy(\.isHexDigit) else { return nil }
+        var digits = Array(hex)
+        if digits.count == 3 || digits.count == 4 {
+            digits = digits.flatMap { [$0, $0] }
+        }
+        guard digits.count == 6 || digits.count == 8 else { return nil }
+        func byte(_ i: Int) -> UInt8 { UInt8(String(digits[i...i + 1]), radix: 16)! }
+        self.init(r: byte(0), g: byte(2), b: byte(4), a: digits.count == 8 ? byte(6) : 255)
+    }
+
+    public var description: String {
+        String(format: "#%02x%02x%02x%02x", r, g, b, a)
+    }
+}

@@ -1,0 +1,66 @@
+import CCairo
+import Foundation
+
+/// An ARGB32 (premultiplied) image backed by a Cairo image surface that this value owns.
+///
+/// Immutable once made public by its creator, so it can be shared across tasks.
+public final class RasterImage: @unchecked Sendable {
+    /// The owned Cairo surface; destroyed with this object.
+    let surface: OpaquePointer
+
+    public let width: Int
+    public let height: Int
+
+    /// Takes ownership of `surface`, which must be a successfully created image surface.
+    init(adopting surface: OpaquePointer) throws(CairoError) {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError(operation: "image surface", status: status.rawValue)
+        }
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    /// A new fully transparent image.
+    public convenience init(width: Int, height: Int) throws(CairoError) {
+        try self.init(adopting: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    /// Bytes per row.
+    public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+    /// Bytes held by the pixels.
+    public var byteCount: Int { stride * height }
+
+    /// Gives read access to the premultiplied pixels (native-endian 0xAARRGGBB words).
+    public func withPixels<T>(_ body: (UnsafeBufferPointer<UInt32>, _ wordsPerRow: Int) throws -> T) rethrows -> T {
+        cairo_surface_flush(surface)
+        let base = cairo_image_surface_get_data(surface)!
+        let words = stride / 4
+        return try base.withMemoryRebound(to: UInt32.self, capacity: words * height) { pointer in
+            try body(UnsafeBufferPointer(start: pointer, count: words * height), words)
+        }
+    }
+
+    /// Gives write access to the pixels; marks the surface dirty afterwards.
+    func withMutablePixels<T>(_ body: (UnsafeMutableBufferPointer<UInt32>, _ wordsPerRow: Int) throws -> T) rethrows -> T {
+        cairo_surface_flush(surface)
+        let base = cairo_image_surface_get_data(surface)!
+        let words = stride / 4
+        defer { cairo_surface_mark_dirty(surface) }
+        return try base.withMemoryRebound(to: UInt32.self, capacity: words * height) { pointer in
+            try body(UnsafeMutableBufferPointer(start: pointer, count: words * height), words)
+        }
+    }
+
+    /// The un-premultiplied RGBA colour of one pixel.
+    public func rgba(x: Int, y: Int) -> RGBA {
+        withPixels { pixels, words in RGBA(premultipliedARGB: pixels[y * words + x]) }
+    }
+}

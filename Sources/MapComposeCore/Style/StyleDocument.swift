@@ -1,0 +1,81 @@
+import Foundation
+
+/// A parsed, validated style: what to draw, bottom layer first.
+public struct StyleDocument: Sendable {
+    public var name: String
+    public var background: RGBA
+    public var attribution: String?
+    /// Layers in drawing order (style order, stably sorted by `z`).
+    public var layers: [LayerSpec]
+}
+
+/// One layer of a style.
+public struct LayerSpec: Sendable {
+    public var id: String
+    public var source: SourceSpec
+    /// Explicit stacking order; layers without one keep style order among equals (z 0).
+    public var z: Int
+    public var opacity: Double
+    public var blend: BlendMode
+    /// Visible when `minzoom <= zoom < maxzoom`.
+    public var minzoom: Double
+    public var maxzoom: Double
+    /// Nothing of the layer is drawn or requested outside these bounds.
+    public var bounds: GeoBounds?
+
+    /// True when the layer shows at `zoom`.
+    public func isVisible(atZoom zoom: Double) -> Bool {
+        zoom >= minzoom && zoom < maxzoom
+    }
+}
+
+/// Where a layer's tiles come from.
+public enum SourceSpec: Sendable {
+    case xyz(XYZSourceSpec)
+    case mbtiles(MBTilesSourceSpec)
+    case geojson(GeoJSONSourceSpec)
+    case solid(color: RGBA)
+    case checkerboard(CheckerboardSourceSpec)
+    case debug(color: RGBA)
+
+    /// The `type` value that selects this source.
+    public var typeName: String {
+        switch self {
+        case .xyz: return "xyz"
+        case .mbtiles: return "mbtiles"
+        case .geojson: return "geojson"
+        case .solid: return "solid"
+        case .checkerboard: return "checkerboard"
+        case .debug: return "debug"
+        }
+    }
+}
+
+/// Tiles in a local folder addressed by a path template.
+public struct XYZSourceSpec: Sendable {
+    public var template: TilePathTemplate
+    public var root: URL
+    public var tms: Bool
+    public var nativeZoom: ClosedRange<Int>
+    public var bounds: GeoBounds?
+}
+
+/// Tiles in an MBTiles (SQLite) file.
+public struct MBTilesSourceSpec: Sendable {
+    public var file: URL
+    /// Overrides the file's metadata minzoom/maxzoom when given.
+    public var nativeZoom: ClosedRange<Int>?
+}
+
+/// Vector features from a GeoJSON file, drawn per tile.
+public struct GeoJSONSourceSpec: Sendable {
+    public var data: Data
+    public var path: String
+    public var symbolizer: FeatureSymbolizer
+}
+
+/// Two-colour checkerboard tiles.
+public struct CheckerboardSourceSpec: Sendable {
+    public var colors: (RGBA, RGBA)
+    public var cellSize: Int
+}

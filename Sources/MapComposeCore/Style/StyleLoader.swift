@@ -1,0 +1,93 @@
+import Foundation
+import Yams
+
+/// A layer ready to draw: its spec and the source serving its tiles.
+public struct MapLayer: Sendable {
+    public let spec: LayerSpec
+    public let source: any TileSource
+}
+
+/// A loaded style: the validated document and a live source for every layer, bottom first.
+public struct MapStyle: Sendable {
+    public let document: StyleDocument
+    public let layers: [MapLayer]
+    public let origin: StyleOrigin
+}
+
+/// Parses YAML or JSON style text, validates it (reporting every problem at once with file,
+/// line and key path), resolves relative paths and opens each layer's source.
+public enum StyleLoader {
+    /// Loads a style file from disk.
+    public static func load(file url: URL) throws(StyleError) -> MapStyle {
+        let origin = StyleOrigin.file(url)
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: url.path)
+                ? "cannot read style file as UTF-8 text" : "no such style file"
+            throw StyleError(problems: [StyleProblem(file: origin.displayName, line: nil, keyPath: "", message: reason)])
+        }
+        return try load(text: text, origin: origin)
+    }
+
+    /// Loads a style built into the binary.
+    public static func load(builtIn style: BuiltInStyle) throws(StyleError) -> MapStyle {
+        try load(text: style.text, origin: .builtIn(style))
+    }
+
+    /// Loads a style by built-in name, or else as a file path.
+    public static func load(nameOrPath: String) throws(StyleError) -> MapStyle {
+        if let style = BuiltInStyle.named(nameOrPath) { return try load(builtIn: style) }
+        return try load(file: URL(fileURLWithPath: nameOrPath))
+    }
+
+    public static func load(text: String, origin: StyleOrigin) throws(StyleError) -> MapStyle {
+        let log = StyleProblemLog(file: origin.displayName)
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                log.add(nil, "", "the style is empty")
+                throw StyleError(problems: log.problems)
+            }
+            root = node
+        } catch let error as StyleError {
+            throw error
+        } catch {
+            throw StyleError(problems: [syntaxProblem(error, file: origin.displayName)])
+        }
+        let parser = StyleParser(origin: origin, log: log)
+        let parsed = parser.parseDocument(root)
+        guard log.problems.isEmpty, let (document, layerNodes) = parsed else {
+            throw StyleError(problems: log.problems)
+        }
+        var layers: [MapLayer] = []
+        for (index, spec) in document.layers.enumerated() {
+            if let source = SourceFactory.makeSource(spec.source, keyPath: "layers[\(layerNodes[index].index)].source",
+                                                     node: layerNodes[index].node["source"]?["path"] ?? layerNodes[index].node,
+                                                     log: log) {
+                layers.append(MapLayer(spec: spec, source: source))
+            }
+        }
+        guard log.problems.isEmpty else { throw StyleError(problems: log.problems) }
+        return MapStyle(document: document, layers: layers, origin: origin)
+    }
+
+    private static func syntaxProblem(_ error: Error, file: String) -> StyleProblem {
+        guard let yamlError = error as? YamlError else {
+            return StyleProblem(file: file, line: nil, keyPath: "", message: "YAML syntax error: \(error)")
+        }
+        switch yamlError {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\($0.text) \(problem)" } ?? problem
+            return StyleProblem(file: file, line: mark.line, keyPath: "",
+                                message: "YAML syntax error at column \(mark.column): \(detail)")
+        case .reader(let problem, _, _, _):
+            return StyleProblem(file: file, line: nil, keyPath: "", message: "YAML syntax error: \(problem)")
+        default:
+            return StyleProblem(file: file, line: nil, keyPath: "", message: "YAML syntax error: \(yamlError)")
+        }
+    }
+}

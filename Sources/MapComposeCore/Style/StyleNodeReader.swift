@@ -1,0 +1,153 @@
+import Foundation
+import Yams
+
+/// Collects style problems with file, line and key path while walking a YAML node tree.
+final class StyleProblemLog {
+    let file: String
+    private(set) var problems: [StyleProblem] = []
+
+    init(file: String) { self.file = file }
+
+    func add(_ node: Node?, _ keyPath: String, _ message: String) {
+        problems.append(StyleProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message))
+    }
+}
+
+/// Typed, problem-reporting access to one YAML mapping of a style.
+struct StyleMapping {
+    let node: Node
+    let keyPath: String
+    let log: StyleProblemLog
+    private let entries: [(key: String, value: Node)]
+
+    /// Nil (with a problem logged) when `node` is not a mapping.
+    init?(_ node: Node, keyPath: String, log: StyleProblemLog) {
+        guard case .mapping(let mapping) = node else {
+            log.add(node, keyPath, "expected a mapping of keys to values")
+            return nil
+        }
+        self.node = node
+        self.keyPath = keyPath
+        self.log = log
+        entries = mapping.map { (key: $0.key.string ?? "", value: $0.value) }
+    }
+
+    func path(_ key: String) -> String { keyPath.isEmpty ? key : "\(keyPath).\(key)" }
+
+    func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
+
+    /// Logs every key not in `allowed`.
+    func rejectUnknownKeys(_ allowed: [String]) {
+        for entry in entries where !allowed.contains(entry.key) {
+            log.add(entry.value, path(entry.key), "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    func requireValue(_ key: String) -> Node? {
+        guard let value = value(key) else {
+            log.add(node, path(key), "missing required key")
+            return nil
+        }
+        return value
+    }
+
+    func string(_ key: String, required: Bool = false) -> String? {
+        guard let value = required ? requireValue(key) : value(key) else { return nil }
+        guard case .scalar(let scalar) = value, !scalar.string.isEmpty else {
+            log.add(value, path(key), "expected a non-empty text value")
+            return nil
+        }
+        return scalar.string
+    }
+
+    func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+        guard let value = value(key) else { return nil }
+        guard case .scalar(let scalar) = value, let number = Double(scalar.string), number.isFinite else {
+            log.add(value, path(key), "expected a number, got \(Self.show(value))")
+            return nil
+        }
+        guard range.contains(number) else {
+            log.add(value, path(key), "must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), got \(scalar.string)")
+            return nil
+        }
+        return number
+    }
+
+    func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let value = value(key) else { return nil }
+        guard case .scalar(let scalar) = value, let number = Int(scalar.string) else {
+            log.add(value, path(key), "expected a whole number, got \(Self.show(value))")
+            return nil
+        }
+        guard range.contains(number) else {
+            log.add(value, path(key), "must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
+            return nil
+        }
+        return number
+    }
+
+    func bool(_ key: String) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard let flag = value.bool else {
+            log.add(value, path(key), "expected true or false, got \(Self.show(value))")
+            return nil
+        }
+        return flag
+    }
+
+    func color(_ key: String) -> RGBA? {
+        guard let text = string(key) else { return nil }
+        guard let color = RGBA(parsing: text) else {
+            log.add(value(key), path(key), "'\(text)' is not a colour (use #rgb, #rrggbb, #rrggbbaa or a CSS name)")
+            return nil
+        }
+        return color
+    }
+
+    /// An optional colour where `none` means "do not draw".
+    func optionalColor(_ key: String, default fallback: RGBA?) -> RGBA?? {
+        guard value(key) != nil else { return .some(fallback) }
+        if string(key) == "none" { return .some(nil) }
+        guard let color = color(key) else { return nil }
+        return .some(color)
+    }
+
+    func sequence(_ key: String, required: Bool = false) -> [Node]? {
+        guard let value = required ? requireValue(key) : value(key) else { return nil }
+        guard case .sequence(let items) = value else {
+            log.add(value, path(key), "expected a list")
+            return nil
+        }
+        return Array(items)
+    }
+
+    /// `[west, south, east, north]` in degrees.
+    func bounds(_ key: String) -> GeoBounds? {
+        guard let items = sequence(key) else { return nil }
+        let numbers = items.compactMap { $0.scalar.flatMap { Double($0.string) } }
+        guard numbers.count == 4, items.count == 4 else {
+            log.add(value(key), path(key), "expected [west, south, east, north] in degrees")
+            return nil
+        }
+        let b = GeoBounds(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
+        guard b.west < b.east, b.south < b.north, abs(b.west) <= 180, abs(b.east) <= 180,
+              abs(b.south) <= 90, abs(b.north) <= 90 else {
+            log.add(value(key), path(key), "expected [west, south, east, north] with west < east, south < north, within ±180/±90")
+            return nil
+        }
+        return b
+    }
+
+    static func show(_ node: Node) -> String {
+        switch node {
+        case .scalar(let s): return "'\(s.string)'"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    static func show(_ number: Double) -> String {
+        number == number.rounded() ? String(Int(number)) : String(number)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where a style's text came from, and how its relative paths resolve.
+public enum StyleOrigin: Sendable {
+    /// A file on disk: relative paths resolve against its folder.
+    case file(URL)
+    /// A style built into the binary: relative paths name its embedded files.
+    case builtIn(BuiltInStyle)
+
+    /// The name used in messages.
+    public var displayName: String {
+        switch self {
+        case .file(let url): return url.relativePath
+        case .builtIn(let style): return "built-in:\(style.name)"
+        }
+    }
+
+    /// The folder that relative paths resolve against, for styles on disk.
+    var baseDirectory: URL? {
+        if case .file(let url) = self { return url.deletingLastPathComponent() }
+        return nil
+    }
+
+    /// Reads a file the style names by a relative (or absolute) path.
+    func data(at path: String) throws(StyleOriginError) -> Data {
+        switch self {
+        case .builtIn(let style):
+            guard let data = style.files[path] else { throw .noSuchFile(path, lookedIn: "the built-in style") }
+            return data
+        case .file:
+            let url = resolve(path)!
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw .noSuchFile(path, lookedIn: url.deletingLastPathComponent().path)
+            }
+            do {
+                return try Data(contentsOf: url)
+            } catch {
+                throw .unreadable(path, (error as NSError).localizedDescription)
+            }
+        }
+    }
+
+    /// The file URL for `path` on disk; nil for built-in styles.
+    func resolve(_ path: String) -> URL? {
+        guard let base = baseDirectory else { return nil }
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
+        return base.appendingPathComponent(path).standardizedFileURL
+    }
+}
+
+/// A file a style refers to that cannot be used.
+enum StyleOriginError: Error, CustomStringConvertible {
+    case noSuchFile(String, lookedIn: String)
+    case unreadable(String, String)
+    case notOnDisk(String)
+
+    var description: String {
+        switch self {
+        case .noSuchFile(let path, let folder): return "no such file '\(path)' (looked in \(folder))"
+        case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .notOnDisk(let path): return "'\(path)' must be a file on disk, which built-in styles cannot name"
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Yams
+
+/// Turns a style's YAML node tree into a `StyleDocument`, logging every problem it meets.
+struct StyleParser {
+    let origin: StyleOrigin
+    let log: StyleProblemLog
+
+    static let rootKeys = ["name", "background", "attribution", "layers"]
+    static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
+    static let sourceTypes = ["xyz", "mbtiles", "geojson", "solid", "checkerboard", "debug"]
+
+    /// The document and, per layer in drawing order, its node and index in the file.
+    func parseDocument(_ root: Node) -> (StyleDocument, [(node: Node, index: Int)])? {
+        guard let map = StyleMapping(root, keyPath: "", log: log) else { return nil }
+        map.rejectUnknownKeys(Self.rootKeys)
+        let name = map.string("name") ?? defaultName
+        let background = map.color("background") ?? RGBA.transparent
+        let attribution = map.string("attribution")
+        var layers: [(spec: LayerSpec, node: Node, index: Int)] = []
+        var firstUse: [String: Int] = [:]
+        if let items = map.sequence("layers", required: true) {
+            if items.isEmpty { log.add(map.value("layers"), "layers", "a style needs at least one layer") }
+            for (index, item) in items.enumerated() {
+                guard let layer = parseLayer(item, index: index) else { continue }
+                if let first = firstUse[layer.id] {
+                    log.add(item, "layers[\(index)].id", "duplicate layer id '\(layer.id)' (first used by layers[\(first)])")
+                } else {
+                    firstUse[layer.id] = index
+                }
+                layers.append((layer, item, index))
+            }
+        }
+        let ordered = layers.enumerated()
+            .sorted { ($0.element.spec.z, $0.offset) < ($1.element.spec.z, $1.offset) }
+            .map(\.element)
+        let document = StyleDocument(name: name, background: background, attribution: attribution,
+                                     layers: ordered.map(\.spec))
+        return (document, ordered.map { ($0.node, $0.index) })
+    }
+
+    private var defaultName: String {
+        switch origin {
+        case .file(let url): return url.deletingPathExtension().lastPathComponent
+        case .builtIn(let style): return style.name
+        }
+    }
+
+    private func parseLayer(_ node: Node, index: Int) -> LayerSpec? {
+        let keyPath = "layers[\(index)]"
+        guard let map = StyleMapping(node, keyPath: keyPath, log: log) else { return nil }
+        map.rejectUnknownKeys(Self.layerKeys)
+        let id = map.string("id", required: true)
+        let z = map.integer("z", in: -1_000_000...1_000_000) ?? 0
+        let opacity = map.number("opacity", in: 0...1) ?? 1
+        let minzoom = map.number("minzoom", in: 0...24) ?? 0
+        let maxzoom = map.number("maxzoom", in: 0...30) ?? 30
+        if minzoom >= maxzoom, map.value("minzoom") != nil, map.value("maxzoom") != nil {
+            log.add(map.value("maxzoom"), map.path("maxzoom"), "must be greater than minzoom (\(minzoom))")
+        }
+        var blend = BlendMode.srcOver
+        if let name = map.string("blend") {
+            if let mode = BlendMode(rawValue: name) {
+                blend = mode
+            } else {
+                log.add(map.value("blend"), map.path("blend"),
+                        "unknown blend mode '\(name)' (expected one of: \(BlendMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+        }
+        let bounds = map.bounds("bounds")
+        let source = map.requireValue("source").flatMap { parseSource($0, keyPath: map.path("source")) }
+        guard let id, let source else { return nil }
+        return LayerSpec(id: id, source: source, z: z, opacity: opacity, blend: blend,
+                         minzoom: minzoom, maxzoom: maxzoom, bounds: bounds)
+    }
+
+    private func parseSource(_ node: Node, keyPath: String) -> SourceSpec? {
+        guard let map = StyleMapping(node, keyPath: keyPath, log: log) else { return nil }
+        guard let type = map.string("type", required: true) else { return nil }
+        switch type {
+        case "xyz": return parseXYZ(map)
+        case "mbtiles": return parseMBTiles(map)
+        case "geojson": return parseGeoJSON(map)
+        case "solid":
+            map.rejectUnknownKeys(["type", "color"])
+            return map.color("color").map { .solid(color: $0) } ?? (map.value("color") == nil ? .solid(color: .white) : nil)
+        case "checkerboard":
+            map.rejectUnknownKeys(["type", "colors", "size"])
+            return parseCheckerboard(map)
+        case "debug":
+            map.rejectUnknownKeys(["type", "color"])
+            return .debug(color: map.color("color") ?? RGBA(r: 204, g: 0, b: 0))
+        default:
+            log.add(map.value("type"), map.path("type"),
+                    "unknown source type '\(type)' (expected one of: \(Self.sourceTypes.joined(separator: ", ")))")
+            return nil
+        }
+    }
+
+    private func nativeZoom(_ map: StyleMapping) -> ClosedRange<Int>? {
+        let low = map.integer("minzoom", in: 0...30)
+        let high = map.integer("maxzoom", in: 0...30)
+        if let low, let high, low > high {
+            log.add(map.value("maxzoom"), map.path("maxzoom"), "must not be below minzoom (\(low))")
+            return nil
+        }
+        guard low != nil || high != nil else { return nil }
+        return (low ?? 0)...(high ?? 22)
+    }
+
+    /// A file on disk named by `key`, logged as a problem when absent or when the style is built in.
+    private func existingFile(_ map: StyleMapping, _ key: String) -> URL? {
+        guard let path = map.string(key, required: true) else { return nil }
+        guard let url = origin.resolve(path) else {
+            log.add(map.value(key), map.path(key), StyleOriginError.notOnDisk(path).description)
+            return nil
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            log.add(map.value(key), map.path(key),
+                    StyleOriginError.noSuchFile(path, lookedIn: url.deletingLastPathComponent().path).description)
+            return nil
+        }
+        return url
+    }
+
+    private func parseXYZ(_ map: StyleMapping) -> SourceSpec? {
+        map.rejectUnknownKeys(["type", "path", "scheme", "minzoom", "maxzoom", "bounds"])
+        let native = nativeZoom(map)
+        let bounds = map.bounds("bounds")
+        var tms = false
+        if let scheme = map.string("scheme") {
+            switch scheme {
+            case "xyz": tms = false
+            case "tms": tms = true
+            default: log.add(map.value("scheme"), map.path("scheme"), "unknown scheme '\(scheme)' (expected xyz or tms)")
+            }
+        }
+        guard let path = map.string("path", required: true) else { return nil }
+        let folderPart = path.contains("{") ? String(path[..<path.firstIndex(of: "{")!]) : path
+        let folder = folderPart.contains("/") ? String(folderPart[...folderPart.lastIndex(of: "/")!]) : ""
+        let template: TilePathTemplate
+        do {
+            template = try TilePathTemplate(String(path.dropFirst(folder.count)))
+        } catch {
+            log.add(map.value("path"), map.path("path"), "'\(path)': \(error)")
+            return nil
+        }
+        guard let root = origin.resolve(folder.isEmpty ? "." : folder) else {
+            log.add(map.value("path"), map.path("path"), StyleOriginError.notOnDisk(path).description)
+            return nil
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
+            log.add(map.value("path"), map.path("path"), "no such folder '\(folder)' (looked for \(root.path))")
+            return nil
+        }
+        let levels = native ?? FolderTileSource.levelsPresent(root: root, template: template) ?? 0...22
+        return .xyz(XYZSourceSpec(template: template, root: root, tms: tms, nativeZoom: levels, bounds: bounds))
+    }
+
+    private func parseMBTiles(_ map: StyleMapping) -> SourceSpec? {
+        map.rejectUnknownKeys(["type", "path", "minzoom", "maxzoom"])
+        let native = nativeZoom(map)
+        guard let file = existingFile(map, "path") else { return nil }
+        return .mbtiles(MBTilesSourceSpec(file: file, nativeZoom: native))
+    }
+
+    private func parseGeoJSON(_ map: StyleMapping) -> SourceSpec? {
+        map.rejectUnknownKeys(["type", "path", "fill", "stroke", "width", "radius", "label",
+                               "label-color", "label-size", "label-halo"])
+        let defaults = FeatureSymbolizer()
+        let fill = map.optionalColor("fill", default: defaults.fill)
+        let stroke = map.optionalColor("stroke", default: defaults.stroke)
+        let halo = map.optionalColor("label-halo", default: defaults.labelHalo)
+        let symbolizer = FeatureSymbolizer(
+            fill: fill ?? defaults.fill, stroke: stroke ?? defaults.stroke,
+            width: map.number("width", in: 0...64) ?? defaults.width,
+            radius: map.number("radius", in: 0...64) ?? defaults.radius,
+            labelProperty: map.string("label"),
+            labelColor: map.color("label-color") ?? defaults.labelColor,
+            labelSize: map.number("label-size", in: 4...72) ?? defaults.labelSize,
+            labelHalo: halo ?? defaults.labelHalo)
+        guard let path = map.string("path", required: true) else { return nil }
+        do {
+            return .geojson(GeoJSONSourceSpec(data: try origin.data(at: path), path: path, symbolizer: symbolizer))
+        } catch {
+            log.add(map.value("path"), map.path("path"), error.description)
+            return nil
+        }
+    }
+
+    private func parseCheckerboard(_ map: StyleMapping) -> SourceSpec? {
+        var colors = (RGBA(r: 255, g: 255, b: 255), RGBA(r: 204, g: 204, b: 204))
+        if let items = map.sequence("colors") {
+            let parsed = items.compactMap { $0.string.flatMap(RGBA.init(parsing:)) }
+            guard items.count == 2, parsed.count == 2 else {
+                log.add(map.value("colors"), map.path("colors"), "expected a list of two colours")
+                return nil
+            }
+            colors = (parsed[0], parsed[1])
+        }
+        let size = map.integer("size", in: 1...256) ?? 32
+        return .checkerboard(CheckerboardSourceSpec(colors: colors, cellSize: size))
+    }
+}
