@@ -45,17 +45,22 @@ let package = Package(
             name: "MapComposeBench",
             dependencies: ["MapComposeCore"]
         ),
+        .target(
+            name: "MapComposeTestSupport",
+            dependencies: ["MapComposeCore"],
+            path: "Tests/MapComposeTestSupport"
+        ),
         .testTarget(
             name: "MapComposeCoreTests",
-            dependencies: ["MapComposeCore"]
+            dependencies: ["MapComposeCore", "MapComposeTestSupport"]
         ),
         .testTarget(
             name: "MapComposeGoldenTests",
-            dependencies: ["MapComposeCore"]
+            dependencies: ["MapComposeCore", "MapComposeTestSupport"]
         ),
         .testTarget(
             name: "MapComposeCLITests",
-            dependencies: ["MapComposeCLI"]
+            dependencies: ["MapComposeCLI", "MapComposeTestSupport"]
         ),
     ]
 )

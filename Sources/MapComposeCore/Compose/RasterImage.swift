@@ -64,3 +64,13 @@ public final class RasterImage: @unchecked Sendable {
         withPixels { pixels, words in RGBA(premultipliedARGB: pixels[y * words + x]) }
     }
 }
+
+extension RasterImage {
+    /// Replaces every pixel with `color`.
+    public func fill(_ color: RGBA) {
+        let a = UInt32(color.a)
+        func premultiply(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
+        let word = a << 24 | premultiply(color.r) << 16 | premultiply(color.g) << 8 | premultiply(color.b)
+        withMutablePixels { pixels, _ in pixels.update(repeating: word) }
+    }
+}

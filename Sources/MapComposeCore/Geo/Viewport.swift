@@ -86,11 +86,13 @@ public struct Viewport: Equatable, Sendable {
         let f = scaleFactor(forLevel: level)
         let o = originWorldPixel
         let originAtLevel = (x: o.x / f, y: o.y / f)
-        let x0 = Int(floor(originAtLevel.x / tileSize))
-        let x1 = Int(ceil((originAtLevel.x + Double(deviceWidth) / f) / tileSize)) - 1
+        // A tolerance far below a pixel keeps rounding noise from adding a sliver column or row.
+        let epsilon = 1e-7
+        let x0 = Int(floor(originAtLevel.x / tileSize + epsilon))
+        let x1 = Int(ceil((originAtLevel.x + Double(deviceWidth) / f) / tileSize - epsilon)) - 1
         let n = 1 << level
-        let y0 = max(0, Int(floor(originAtLevel.y / tileSize)))
-        let y1 = min(n - 1, Int(ceil((originAtLevel.y + Double(deviceHeight) / f) / tileSize)) - 1)
+        let y0 = max(0, Int(floor(originAtLevel.y / tileSize + epsilon)))
+        let y1 = min(n - 1, Int(ceil((originAtLevel.y + Double(deviceHeight) / f) / tileSize - epsilon)) - 1)
         guard x1 >= x0, y1 >= y0 else { return [] }
         var tiles: [TileCoord] = []
         tiles.reserveCapacity((x1 - x0 + 1) * (y1 - y0 + 1))
