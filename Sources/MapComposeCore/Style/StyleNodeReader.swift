@@ -4,12 +4,19 @@ import Yams
 /// Collects style problems with file, line and key path while walking a YAML node tree.
 final class StyleProblemLog {
     let file: String
-    private(set) var problems: [StyleProblem] = []
+    private var logged: [StyleProblem] = []
 
     init(file: String) { self.file = file }
 
+    /// Problems in file order (by line, then in the order found).
+    var problems: [StyleProblem] {
+        logged.enumerated()
+            .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
+            .map(\.element)
+    }
+
     func add(_ node: Node?, _ keyPath: String, _ message: String) {
-        problems.append(StyleProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message))
+        logged.append(StyleProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message))
     }
 }
 

@@ -22,13 +22,15 @@ struct StyleParser {
         if let items = map.sequence("layers", required: true) {
             if items.isEmpty { log.add(map.value("layers"), "layers", "a style needs at least one layer") }
             for (index, item) in items.enumerated() {
-                guard let layer = parseLayer(item, index: index) else { continue }
-                if let first = firstUse[layer.id] {
-                    log.add(item, "layers[\(index)].id", "duplicate layer id '\(layer.id)' (first used by layers[\(first)])")
-                } else {
-                    firstUse[layer.id] = index
+                let layer = parseLayer(item, index: index)
+                if let id = item["id"]?.string {
+                    if let first = firstUse[id] {
+                        log.add(item["id"], "layers[\(index)].id", "duplicate layer id '\(id)' (first used by layers[\(first)])")
+                    } else {
+                        firstUse[id] = index
+                    }
                 }
-                layers.append((layer, item, index))
+                if let layer { layers.append((layer, item, index)) }
             }
         }
         let ordered = layers.enumerated()
