@@ -1,0 +1,80 @@
+import Foundation
+import MapComposeCore
+import MapComposeTestSupport
+import Testing
+
+@Suite struct RenderCommandTests {
+    @Test func bareFormRendersTheBuiltInDefaultStyleFromAnyFolder() throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run(["--center", "51.5,-0.12", "--zoom", "5", "london.png"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        let image = try GoldenComparison.load(folder.url.appendingPathComponent("london.png"))
+        #expect(image.width == 800 && image.height == 600)
+        #expect(image.rgba(x: 5, y: 300) == RGBA(parsing: "#aad3df"), "Atlantic is ocean")
+        #expect(try CLIRunner.contents(of: folder.url) == ["london.png"])
+    }
+
+    @Test func negativeLatitudeCenterJPEGWithReportAndRetinaScale() throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run(["render", "--center", "-33.9,151.2", "--zoom", "4.5", "--size", "300x200",
+                                     "--scale", "2", "--quality", "80", "--report", "r.json", "sydney.jpg"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let image = try GoldenComparison.load(folder.url.appendingPathComponent("sydney.jpg"))
+        #expect(image.width == 600 && image.height == 400)
+        let report = try JSONDecoder().decode(RenderReport.self, from: Data(contentsOf: folder.url.appendingPathComponent("r.json")))
+        #expect(report.pixels == [600, 400])
+        #expect(report.layers.map(\.id) == ["countries", "capitals", "capital-labels"])
+        #expect(report.layers[0].tilesDrawn > 0 && report.layers[0].level == 5, "@2x tiles of round(4.5 + 1 - 1)")
+    }
+
+    @Test func bboxPicksAZoomThatFits() throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run(["--bbox", "-11,49,2,61", "--size", "400x400", "--padding", "10",
+                                     "--report", "r.json", "uk.png"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try JSONDecoder().decode(RenderReport.self, from: Data(contentsOf: folder.url.appendingPathComponent("r.json")))
+        #expect(report.zoom == 4)
+    }
+
+    @Test("bad arguments exit 2 with a message that says what to type", arguments: [
+        (["--center", "91,0", "--zoom", "3", "o.png"], "error: --center '91,0': latitude 91 is outside -90…90"),
+        (["--center", "10,200", "--zoom", "3", "o.png"], "error: --center '10,200': longitude 200 is outside -180…180"),
+        (["--center", "london", "--zoom", "3", "o.png"], "error: --center 'london': expected LAT,LON in degrees, e.g. 51.5,-0.12"),
+        (["--center", "51.5,-0.12", "o.png"], "error: --center needs --zoom (e.g. --zoom 12)"),
+        (["o.png"], "error: give --center LAT,LON with --zoom Z, or --bbox W,S,E,N"),
+        (["--center", "1,1", "--zoom", "3", "--size", "20000x100", "o.png"], "error: output of 20000x100 pixels is over the limit of 16384 pixels a side"),
+        (["--center", "1,1", "--zoom", "3", "--size", "big", "o.png"], "error: --size 'big': expected WIDTHxHEIGHT in pixels, e.g. 800x600"),
+        (["--center", "1,1", "--zoom", "3", "o.gif"], "error: cannot tell the image format of 'o.gif' (name it .png, .jpg or .jpeg, or pass --format png|jpeg)"),
+        (["--center", "1,1", "--zoom", "3", "missing/o.png"], "error: cannot write 'missing/o.png': folder 'missing' does not exist"),
+        (["--center", "1,1", "--zoom", "3", "--style", "nope.yaml", "o.png"], "error: nope.yaml: no such style file"),
+    ])
+    func badArguments(_ arguments: [String], _ message: String) throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run(arguments, in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderrLines == [message])
+        #expect(try CLIRunner.contents(of: folder.url).isEmpty, "no partial output")
+    }
+
+    @Test func outputPathThatIsAFolderIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("out.png"), withIntermediateDirectories: false)
+        let run = try CLIRunner.run(["--center", "1,1", "--zoom", "3", "out.png"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderrLines == ["error: cannot write 'out.png': it is a folder"])
+    }
+
+    @Test func unparsableOptionExitsTwoWithUsage() throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run(["--center", "1,1", "--zoom", "many", "o.png"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--zoom"))
+    }
+
+    @Test func stylesListsTheBuiltInStyles() throws {
+        let run = try CLIRunner.run(["styles"], in: FileManager.default.temporaryDirectory)
+        #expect(run.status == 0)
+        #expect(run.stdout == "default  Natural Earth countries, borders and capitals over an ocean (zoom 0–12, offline)\n")
+    }
+}
