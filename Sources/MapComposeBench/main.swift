@@ -1,1 +1,78 @@
-print("bench")
+// Benchmark: a 1024x1024 render of three MBTiles layers at zoom 6.5, repeated in one process.
+// Prints the median and spread in ms, tiles decoded per render and peak RSS.
+import Foundation
+import MapComposeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let runs = Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 25
+let center = LonLat(lon: 10.5, lat: 47.5)
+let viewport = try Viewport(center: center, zoom: 6.5, width: 1024, height: 1024)
+let level = viewport.tileLevel(in: 0...22)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapcompose-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+/// Draws the tiles of `source` covering the viewport (plus a margin) into an MBTiles file.
+func makeMBTiles(_ name: String, from source: any TileSource, format: ImageFormat) async throws -> Int {
+    let writer = try MBTilesWriter(file: folder.appendingPathComponent(name), metadata: [
+        "name": name, "format": format == .png ? "png" : "jpg", "minzoom": "\(level)", "maxzoom": "\(level)",
+    ])
+    let tiles = viewport.coveringTiles(level: level)
+    let xs = tiles.map(\.x), ys = tiles.map(\.y)
+    var count = 0
+    for y in (ys.min()! - 1)...(ys.max()! + 1) {
+        for x in (xs.min()! - 1)...(xs.max()! + 1) {
+            let coord = TileCoord(z: level, x: x, y: y)
+            guard case .found(.raster(let image)) = await source.fetch(coord, pixelRatio: 1).outcome else { continue }
+            try writer.put(coord, data: try ImageEncoder.encode(image, as: format, quality: 85))
+            count += 1
+        }
+    }
+    return count
+}
+
+let generators = try StyleLoader.load(text: """
+    layers:
+      - {id: relief, source: {type: checkerboard, colors: ["#d9d2c3", "#b8ad96"], size: 16}}
+      - {id: grid, source: {type: debug, color: "#202020"}}
+    """, origin: .file(folder.appendingPathComponent("generators.yaml")))
+let countries = try StyleLoader.load(nameOrPath: "default").layers[0].source
+let stored = [
+    try await makeMBTiles("relief.mbtiles", from: generators.layers[0].source, format: .jpeg),
+    try await makeMBTiles("land.mbtiles", from: countries, format: .png),
+    try await makeMBTiles("grid.mbtiles", from: generators.layers[1].source, format: .png),
+]
+let style = try StyleLoader.load(text: """
+    name: bench
+    background: "#aad3df"
+    layers:
+      - {id: relief, source: {type: mbtiles, path: relief.mbtiles}}
+      - {id: land, opacity: 0.85, source: {type: mbtiles, path: land.mbtiles}}
+      - {id: grid, opacity: 0.5, blend: multiply, source: {type: mbtiles, path: grid.mbtiles}}
+    """, origin: .file(folder.appendingPathComponent("bench.yaml")))
+let renderer = MapRenderer(style: style)
+
+_ = try await renderer.render(viewport)
+var times: [Double] = []
+var decoded = 0, requested = 0
+for _ in 0..<runs {
+    let started = ContinuousClock.now
+    let result = try await renderer.render(viewport)
+    let elapsed = started.duration(to: .now)
+    times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    decoded = result.report.tilesDecoded
+    requested = result.report.layers.map(\.tilesRequested).reduce(0, +)
+}
+times.sort()
+var usage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &usage)
+func ms(_ v: Double) -> String { String(format: "%.1f", v) }
+print("mapcompose bench: 1024x1024 px, zoom 6.5 (tile level \(level)), 3 MBTiles layers (JPEG + PNG + PNG), \(stored.reduce(0, +)) tiles stored")
+print("runs:            \(runs) (after 1 warm-up)")
+print("median ms:       \(ms(times[times.count / 2]))")
+print("min / p90 / max: \(ms(times.first!)) / \(ms(times[min(times.count - 1, times.count * 9 / 10)])) / \(ms(times.last!))")
+print("tiles requested: \(requested) per render")
+print("tiles decoded:   \(decoded) per render (each tile once)")
+print("peak RSS:        \(usage.ru_maxrss / 1024) MiB")

@@ -23,6 +23,14 @@ Viewport semantics (Web Mercator EPSG:3857, 256 px tiles at zoom 0):
   tile level    round-half-away-from-zero(zoom + log2(scale))
 with E = 20037508.342789244 and R = 6378137.
 
+Every tile and image is a WMS 1.3.0 GetMap (CRS=EPSG:3857, BBOX in x/y =
+easting/northing order, BBOX = outer pixel edges) at the same metres per pixel
+as the output; by default the request is widened by 16 pixels on every side
+and the centre cropped out (--margin, see MapServer.render), which removes
+MapServer's image-edge culling artefacts without moving the pixel grid.
+A viewport that crosses the antimeridian is rendered as two GetMaps (up to
++E and from -E) stitched side by side.
+
 Run from anywhere: `python3 scripts/reference/make_reference.py`
 (scripts/reference/make-reference.sh installs the Debian packages first).
 Needs: mapserv (cgi-mapserver or mapserver-bin), Pillow, optipng (optional).
@@ -436,7 +444,7 @@ def main():
         for vp in viewports:
             g = viewport_geometry(vp)
             need, rng = tiles_for_bbox(g["bbox"], g["level"])
-            wide, wrng = tiles_for_bbox(g["bbox"], g["level"], margin=1)
+            wide, _ = tiles_for_bbox(g["bbox"], g["level"], margin=1)
             wanted.update((g["level"], x, y) for x, y in wide)
             manifest.append({
                 "name": vp["name"], "center": vp["center"], "zoom": vp["zoom"],
@@ -533,6 +541,8 @@ def main():
                            "edges in EPSG:3857 metres; tiles = XYZ tiles of tile_level that "
                            "cover the bbox, without the 1-tile margin that tiles/ also holds).",
                 "mapserver": ms.version.splitlines()[0],
+                "render_margin_px": args.margin,
+                "data_clipped_to_latitude": CLIP_LAT,
                 "tile_counts": {str(z): n for z, n in sorted(per_level.items())},
                 "viewports": manifest,
             }, f, indent=1)
@@ -577,6 +587,7 @@ def main():
         # Synthetic check: one 1024x1024 render of the whole world at z2 vs the
         # mosaic of the 16 z2 tiles (edge semantics: no half-pixel shift).
         img, _ = ms.render([-E, -E, E, E], 4 * TILE, 4 * TILE, args.margin)
+        img = img.convert("RGB")
         d = max_diff(img, mosaic(tile_dir, 2, list(range(4)), list(range(4))))
         print("check: z2 world as one %dx%d render vs mosaic of the 16 z2 tiles: "
               "max channel difference = %s" % (4 * TILE, 4 * TILE, d))

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mapcompose builds and runs with: Cairo, libpng, libjpeg,
+# SQLite headers, pkg-config and the DejaVu fonts used for labels and attribution.
+set -euo pipefail
+packages=(pkg-config libcairo2-dev libpng-dev libjpeg-dev libsqlite3-dev fonts-dejavu-core)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all packages present"
+  exit 0
+fi
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
