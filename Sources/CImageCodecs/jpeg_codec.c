@@ -55,7 +55,6 @@ int mc_jpeg_read_info(const uint8_t *data, size_t length, mc_jpeg_info *info,
                       char *errbuf, size_t errlen) {
     struct jpeg_decompress_struct cinfo;
     mc_error_manager err;
-    cinfo.err = NULL;
     mc_install_errors(&err);
     cinfo.err = &err.base;
     if (setjmp(err.jump)) {

@@ -68,29 +68,26 @@ struct StyleMapping {
     }
 
     func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
-        guard let value = value(key) else { return nil }
-        guard case .scalar(let scalar) = value, let number = Double(scalar.string), number.isFinite else {
-            log.add(value, path(key), "expected a number, got \(Self.show(value))")
-            return nil
-        }
-        guard range.contains(number) else {
-            log.add(value, path(key), "must be between \(Self.show(range.lowerBound)) and \(Self.show(range.upperBound)), got \(scalar.string)")
-            return nil
-        }
-        return number
+        scalar(key, in: range, expected: "a number", show: Self.show) { Double($0).flatMap { $0.isFinite ? $0 : nil } }
     }
 
     func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        scalar(key, in: range, expected: "a whole number", show: String.init) { Int($0) }
+    }
+
+    /// A scalar parsed by `parse` and checked against `range`, or nil with a problem logged.
+    private func scalar<T: Comparable>(_ key: String, in range: ClosedRange<T>, expected: String,
+                                       show: (T) -> String, parse: (String) -> T?) -> T? {
         guard let value = value(key) else { return nil }
-        guard case .scalar(let scalar) = value, let number = Int(scalar.string) else {
-            log.add(value, path(key), "expected a whole number, got \(Self.show(value))")
+        guard case .scalar(let text) = value, let parsed = parse(text.string) else {
+            log.add(value, path(key), "expected \(expected), got \(Self.show(value))")
             return nil
         }
-        guard range.contains(number) else {
-            log.add(value, path(key), "must be between \(range.lowerBound) and \(range.upperBound), got \(number)")
+        guard range.contains(parsed) else {
+            log.add(value, path(key), "must be between \(show(range.lowerBound)) and \(show(range.upperBound)), got \(text.string)")
             return nil
         }
-        return number
+        return parsed
     }
 
     func bool(_ key: String) -> Bool? {
