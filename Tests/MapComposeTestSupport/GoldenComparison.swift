@@ -2,7 +2,8 @@ import Foundation
 import MapComposeCore
 
 /// Compares a render with an expected image (pixelmatch-style) and, when it does not match,
-/// writes actual.png, expected.png and diff.png to `Output/test-results/<name>/`.
+/// writes actual.png, expected.png and diff.png to `Output/test-results/<name>/`
+/// (always, with KEEP_TEST_IMAGES=1).
 public struct GoldenComparison {
     public let name: String
     /// pixelmatch colour threshold (0…1).
@@ -32,7 +33,7 @@ public struct GoldenComparison {
         let result = try ImageDiff.compare(actual, expected, threshold: threshold, makeDiffImage: true)
         let passed = result.differingFraction <= maxDifferingFraction
         var folder: URL?
-        if !passed {
+        if !passed || ProcessInfo.processInfo.environment["KEEP_TEST_IMAGES"] == "1" {
             let url = TestPaths.results(name)
             try ImageEncoder.png(actual).write(to: url.appendingPathComponent("actual.png"))
             try ImageEncoder.png(expected).write(to: url.appendingPathComponent("expected.png"))

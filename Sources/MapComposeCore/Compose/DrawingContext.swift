@@ -53,7 +53,7 @@ final class DrawingContext {
         cairo_scale(cr, scale, scale)
         cairo_set_source_surface(cr, image.surface, 0, 0)
         let pattern = cairo_get_source(cr)
-        cairo_pattern_set_filter(pattern, abs(scale - 1) < 1e-9 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+        cairo_pattern_set_filter(pattern, Self.filter(x: x, y: y, scale: scale))
         if padEdges {
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         }
@@ -63,6 +63,14 @@ final class DrawingContext {
             cairo_paint(cr)
         }
         cairo_restore(cr)
+    }
+
+    /// Resampling for a draw: exact copies when pixels line up, bilinear down to half size
+    /// (what tile maps use), and Cairo's box-filtered GOOD below that to avoid aliasing.
+    static func filter(x: Double, y: Double, scale: Double) -> cairo_filter_t {
+        let aligned = abs(scale - 1) < 1e-9 && abs(x - x.rounded()) < 1e-6 && abs(y - y.rounded()) < 1e-6
+        if aligned { return CAIRO_FILTER_NEAREST }
+        return scale >= 0.5 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
     }
 
     func save() { cairo_save(cr) }
