@@ -61,3 +61,14 @@ public enum TileFixtures {
         return crc ^ 0xFFFF_FFFF
     }
 }
+
+extension TileFixtures {
+    /// A 256-px tile whose left half is `left` and right half `right`.
+    public static func halfSplit(left: RGBA, right: RGBA) throws -> RasterImage {
+        let image = try solidImage(right, size: 256)
+        let half = try solidImage(left, size: 128)
+        try image.paste(half, x: 0, y: 0)
+        try image.paste(half, x: 0, y: 128)
+        return image
+    }
+}

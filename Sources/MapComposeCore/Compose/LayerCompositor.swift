@@ -29,10 +29,17 @@ struct LayerCompositor {
         let width = Double(viewport.deviceWidth)
         let firstCopy = Int(floor((origin.x - se.x) / world))
         let lastCopy = Int(ceil((origin.x + width - nw.x) / world))
+        // Rectangles are cut to the output first: Cairo's 24.8 fixed point cannot hold the
+        // world-sized coordinates of deep zooms.
+        let limitX = Double(viewport.deviceWidth) + 2, limitY = Double(viewport.deviceHeight) + 2
         context.newPath()
         for copy in firstCopy...max(firstCopy, lastCopy) {
             let shift = Double(copy) * world
-            context.rectangle(nw.x + shift - origin.x, nw.y - origin.y, se.x - nw.x, se.y - nw.y)
+            let left = max(nw.x + shift - origin.x, -2), right = min(se.x + shift - origin.x, limitX)
+            let top = max(nw.y - origin.y, -2), bottom = min(se.y - origin.y, limitY)
+            if right > left && bottom > top {
+                context.rectangle(left, top, right - left, bottom - top)
+            }
         }
         context.clip()
     }

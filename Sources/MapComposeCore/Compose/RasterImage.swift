@@ -74,3 +74,12 @@ extension RasterImage {
         withMutablePixels { pixels, _ in pixels.update(repeating: word) }
     }
 }
+
+extension RasterImage {
+    /// Copies `image` onto this one with its top-left at (`x`, `y`), pixel for pixel.
+    public func paste(_ image: RasterImage, x: Int, y: Int) throws(CairoError) {
+        let context = try DrawingContext(self)
+        context.draw(image, x: Double(x), y: Double(y), scale: 1, padEdges: false)
+        try context.finish("paste image")
+    }
+}

@@ -98,3 +98,18 @@ public struct GeoBounds: Equatable, Sendable, Codable {
         west < other.east && other.west < east && south < other.north && other.south < north
     }
 }
+
+/// A rectangular block of tiles of one level (columns may run past the antimeridian).
+public struct TileRange: Equatable, Sendable {
+    public let level: Int
+    public let columns: ClosedRange<Int>
+    public let rows: ClosedRange<Int>
+
+    /// Number of tiles in the block.
+    public var count: Int { columns.count * rows.count }
+
+    /// The tiles, row by row.
+    public var tiles: [TileCoord] {
+        rows.flatMap { y in columns.map { TileCoord(z: level, x: $0, y: y) } }
+    }
+}

@@ -79,9 +79,9 @@ public struct Viewport: Equatable, Sendable {
         return (worldX * f - o.x, worldY * f - o.y)
     }
 
-    /// Tiles of `level` that cover the output, unwrapped in x (wrap with `TileCoord.wrapped`),
-    /// y limited to the world.
-    public func coveringTiles(level: Int) -> [TileCoord] {
+    /// The block of tiles of `level` that covers the output, unwrapped in x (wrap with
+    /// `TileCoord.wrapped`), y limited to the world; nil when nothing of the world is visible.
+    public func coveringRange(level: Int) -> TileRange? {
         let tileSize = WebMercator.tileSize
         let f = scaleFactor(forLevel: level)
         let o = originWorldPixel
@@ -93,15 +93,13 @@ public struct Viewport: Equatable, Sendable {
         let n = 1 << level
         let y0 = max(0, Int(floor(originAtLevel.y / tileSize + epsilon)))
         let y1 = min(n - 1, Int(ceil((originAtLevel.y + Double(deviceHeight) / f) / tileSize - epsilon)) - 1)
-        guard x1 >= x0, y1 >= y0 else { return [] }
-        var tiles: [TileCoord] = []
-        tiles.reserveCapacity((x1 - x0 + 1) * (y1 - y0 + 1))
-        for y in y0...y1 {
-            for x in x0...x1 {
-                tiles.append(TileCoord(z: level, x: x, y: y))
-            }
-        }
-        return tiles
+        guard x1 >= x0, y1 >= y0 else { return nil }
+        return TileRange(level: level, columns: x0...x1, rows: y0...y1)
+    }
+
+    /// Tiles of `level` that cover the output (see `coveringRange`), row by row.
+    public func coveringTiles(level: Int) -> [TileCoord] {
+        coveringRange(level: level)?.tiles ?? []
     }
 
     /// The viewport that shows `bounds` in an output of `width × height` CSS pixels,

@@ -12,6 +12,11 @@ struct LayerPlan: Sendable {
     let covering: [TileCoord]
     /// Layer bounds intersected with the source's.
     let bounds: GeoBounds?
+    /// A problem worth a warning (e.g. far too many tiles), if any.
+    let problem: String?
+
+    /// Most tiles one layer may request for one render.
+    static let maxTiles = 4096
 
     init(layer: MapLayer, viewport: Viewport) {
         self.layer = layer
@@ -22,19 +27,24 @@ struct LayerPlan: Sendable {
         self.bounds = bounds
         self.pixelRatio = pixelRatio
         var covering: [TileCoord] = []
-        var skipped: String?
+        var skipped: String?, problem: String?
         if !spec.isVisible(atZoom: viewport.zoom) {
             skipped = "zoom \(viewport.zoom) is outside minzoom \(spec.minzoom) … maxzoom \(spec.maxzoom)"
         } else if spec.opacity == 0 {
             skipped = "opacity is 0"
         } else if spec.bounds != nil, info.bounds != nil, bounds == nil {
             skipped = "layer bounds and source bounds do not overlap"
+        } else if let range = viewport.coveringRange(level: level), range.count > Self.maxTiles {
+            skipped = "needs \(range.count) tiles of level \(level) (zoom \(viewport.zoom) is far below the source's "
+                + "levels \(info.nativeZoom.lowerBound)…\(info.nativeZoom.upperBound)); the limit is \(Self.maxTiles) per layer"
+            problem = "layer '\(spec.id)': skipped: \(skipped!)"
         } else {
             covering = viewport.coveringTiles(level: level)
                 .filter { bounds == nil || $0.wrapped.bounds.intersects(bounds!) }
             if covering.isEmpty { skipped = "no tile of level \(level) intersects the layer's bounds here" }
         }
         self.skipped = skipped
+        self.problem = problem
         self.covering = covering
         self.level = skipped == nil ? level : nil
     }
@@ -44,7 +54,7 @@ struct LayerPlan: Sendable {
         let spec = layer.spec
         return LayerReport(id: spec.id, source: spec.source.typeName, visible: skipped == nil, skipped: skipped,
                            level: level, opacity: spec.opacity, blend: spec.blend.rawValue,
-                           tilesRequested: 0, tilesDrawn: 0, tilesMissing: 0, problems: [], tiles: [])
+                           tilesRequested: 0, tilesDrawn: 0, tilesMissing: 0, problems: problem.map { [$0] } ?? [], tiles: [])
     }
 
     static func intersect(_ a: GeoBounds?, _ b: GeoBounds?) -> GeoBounds? {

@@ -157,3 +157,54 @@ import Testing
         #expect(result.report.layers[1].level == 2, "self-drawn sources draw @2x tiles at the CSS zoom")
     }
 }
+
+@Suite struct DeepOverzoomTests {
+    /// Level-2 tiles, each split into a red left half and a blue right half.
+    func splitTiles(in folder: TemporaryFolder) throws {
+        let png = try ImageEncoder.png(try TileFixtures.halfSplit(left: RGBA(r: 255, g: 0, b: 0), right: RGBA(r: 0, g: 0, b: 255)))
+        for x in 0..<4 { for y in 0..<4 { try folder.write(png, to: "t/2/\(x)/\(y).png") } }
+    }
+
+    @Test("tiles overzoomed far past their level keep their colour and position", arguments: [8.0, 14.0, 18.0, 22.0, 24.0])
+    func deepOverzoom(_ zoom: Double) async throws {
+        let folder = try TemporaryFolder()
+        try splitTiles(in: folder)
+        let style = try RenderHelpers.style("""
+            background: "#00ff00"
+            layers:
+              - {id: t, source: {type: xyz, path: "t/{z}/{x}/{y}.png", maxzoom: 2}}
+            """, in: folder)
+        // Centre on tile 2/2/1 a quarter of a tile pixel left of its red/blue edge (longitude 45).
+        let edge = WorldPixel(x: 2 * 256 + 128, y: 1 * 256 + 100)
+        let center = WebMercator.lonLat(from: WorldPixel(x: edge.x - 0.25, y: edge.y), zoom: 2)
+        let result = try await RenderHelpers.render(style, lat: center.lat, lon: center.lon, zoom: zoom, width: 400, height: 300)
+        #expect(result.report.layers[0].level == 2)
+        // Bilinear weight of blue at the output centre: source x 127.75 - 0.5 → 0.25 between pixels 127 and 128.
+        let f = exp2(zoom - 2)
+        for column in [0, 200, 399] {
+            let u = 127.75 + (Double(column) + 0.5 - 200) / f - 0.5
+            let blue = min(max(u - 127, 0), 1)
+            let p = result.image.rgba(x: column, y: 150)
+            #expect(p.g == 0, "background shows through at zoom \(zoom)")
+            #expect(abs(Double(p.b) - 255 * blue) <= 3 && abs(Double(p.r) - 255 * (1 - blue)) <= 3,
+                    "column \(column) at zoom \(zoom): \(p), expected blue weight \(blue)")
+        }
+    }
+}
+
+@Suite struct UnderzoomLimitTests {
+    @Test func aLayerFarBelowItsSourceLevelsIsSkippedWithAWarning() async throws {
+        let folder = try TemporaryFolder()
+        try folder.write(try TileFixtures.solidPNG(.black), to: "t/14/0/0.png")
+        let style = try RenderHelpers.style("""
+            background: "#ffffff"
+            layers:
+              - {id: deep, source: {type: xyz, path: "t/{z}/{x}/{y}.png", minzoom: 14, maxzoom: 16}}
+            """, in: folder)
+        let result = try await RenderHelpers.render(style, lat: 0, lon: 0, zoom: 1, width: 512, height: 512)
+        let layer = result.report.layers[0]
+        #expect(layer.tilesRequested == 0 && !layer.visible)
+        #expect(result.report.problems == ["layer 'deep': skipped: needs 268435456 tiles of level 14 (zoom 1.0 is far below the source's levels 14…16); the limit is 4096 per layer"])
+        #expect(result.image.rgba(x: 256, y: 256) == .white)
+    }
+}
