@@ -74,11 +74,12 @@ public struct MapRenderer: Sendable {
         return RenderResult(image: image, report: report)
     }
 
-    /// The style's attribution followed by any distinct source attributions.
+    /// The style's attribution followed by source attributions it does not already contain.
     var attributionText: String {
         var parts: [String] = []
         for text in [style.document.attribution] + style.layers.map(\.source.info.attribution) {
-            if let text, !text.isEmpty, !parts.contains(text) { parts.append(text) }
+            guard let text, !text.isEmpty else { continue }
+            if !parts.contains(where: { $0.localizedCaseInsensitiveContains(text) }) { parts.append(text) }
         }
         return parts.joined(separator: " | ")
     }
