@@ -3,17 +3,20 @@ import Foundation
 /// Draws GeoJSON features into 256-px tiles with Cairo.
 ///
 /// Each tile draws every feature that reaches into it (with a margin for strokes, markers and
-/// labels), so shapes and labels continue across tile edges without seams.
+/// labels), so shapes and labels continue across tile edges without seams. Point labels that
+/// would overlap at a level are left out (see `LabelPlacement`).
 public final class GeoJSONTileSource: TileSource {
     public let info = TileSourceInfo(nativeZoom: 0...24, drawsAtAnyPixelRatio: true)
     let features: [ProjectedFeature]
     let symbolizer: FeatureSymbolizer
     let name: String
+    let labels: LabelPlacement
 
     public init(spec: GeoJSONSourceSpec) throws(GeoJSONError) {
         features = try GeoJSONFeatures.parse(spec.data, labelProperty: spec.symbolizer.labelProperty)
         symbolizer = spec.symbolizer
         name = spec.path
+        labels = LabelPlacement(features: features, symbolizer: symbolizer)
     }
 
     /// Number of features with drawable geometry.
@@ -56,10 +59,9 @@ public final class GeoJSONTileSource: TileSource {
         guard symbolizer.labelProperty != nil else { return }
         context.setFont(size: symbolizer.labelSize)
         let reach = (256 / scale, symbolizer.labelSize * 2 / scale)
-        for feature in features where feature.label != nil && !feature.points.isEmpty
-            && overlaps(feature, reach.0, margin, reach.1) {
-            let (x, y) = px(feature.points[0])
-            context.text(feature.label!, x: x + symbolizer.radius + 3, y: y + symbolizer.labelSize / 3,
+        for index in labels.placed(atLevel: coord.z).sorted() where overlaps(features[index], reach.0, margin, reach.1) {
+            let (x, y) = px(features[index].points[0])
+            context.text(features[index].label!, x: x + labels.textOffset, y: y + symbolizer.labelSize / 3,
                          color: symbolizer.labelColor, halo: symbolizer.labelHalo)
         }
     }

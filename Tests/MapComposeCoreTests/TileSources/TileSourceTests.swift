@@ -113,3 +113,28 @@ import Testing
         #expect(labelInk > 20, "label text is drawn to the right of the point")
     }
 }
+
+@Suite struct LabelPlacementTests {
+    func render(_ features: [(String, Double, Double)], zoom: Double) async throws -> RasterImage {
+        let folder = try TemporaryFolder()
+        let items = features.map { name, lon, lat in
+            #"{"type": "Feature", "properties": {"name": "\#(name)"}, "geometry": {"type": "Point", "coordinates": [\#(lon), \#(lat)]}}"#
+        }
+        try folder.write(#"{"type": "FeatureCollection", "features": [\#(items.joined(separator: ","))]}"#, to: "p.geojson")
+        let style = try RenderHelpers.style("""
+            background: "#ffffff"
+            layers:
+              - {id: p, source: {type: geojson, path: p.geojson, fill: none, stroke: none, label: name}}
+            """, in: folder)
+        return try await RenderHelpers.render(style, lat: 0, lon: 0, zoom: zoom, width: 300, height: 200).image
+    }
+
+    @Test func overlappingLabelsKeepTheFirstAndSeparateOnesBothShow() async throws {
+        let first = try await render([("Alpha", 0, 0)], zoom: 4)
+        let crowded = try await render([("Alpha", 0, 0), ("Bravo", 0.3, 0.1)], zoom: 4)
+        #expect(try ImageDiff.compare(first, crowded).differingPixels == 0, "the overlapping second label is left out")
+        let zoomedIn = try await render([("Alpha", 0, 0), ("Bravo", 0.3, 0.1)], zoom: 9)
+        let zoomedInFirst = try await render([("Alpha", 0, 0)], zoom: 9)
+        #expect(try ImageDiff.compare(zoomedInFirst, zoomedIn).differingPixels > 20, "apart at zoom 9, both show")
+    }
+}
