@@ -54,9 +54,10 @@ struct RenderCommand: AsyncParsableCommand {
         let viewport = try makeViewport()
         let imageFormat = try outputFormat()
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
+        let imageFile: PendingOutputFile, reportFile: PendingOutputFile?
         do {
-            try AtomicFileWriter.checkWritable(output)
-            if let report { try AtomicFileWriter.checkWritable(report) }
+            imageFile = try PendingOutputFile(path: output)
+            reportFile = try report.map { path throws(OutputError) in try PendingOutputFile(path: path) }
         } catch {
             throw CLIFailure(error.description)
         }
@@ -76,13 +77,13 @@ struct RenderCommand: AsyncParsableCommand {
         let problems = result.report.problems
         for problem in problems { printError("warning: \(problem)") }
         do {
-            if let report { try AtomicFileWriter.write(try Self.encode(result.report), to: report) }
+            try reportFile?.commit(try Self.encode(result.report))
             if strict, !problems.isEmpty {
                 throw CLIFailure("--strict: \(problems.count) tile problem\(problems.count == 1 ? "" : "s"); no image written",
                                  exitCode: 1)
             }
             let data = try ImageEncoder.encode(result.image, as: imageFormat, quality: quality)
-            try AtomicFileWriter.write(data, to: output)
+            try imageFile.commit(data)
         } catch let failure as CLIFailure {
             throw failure
         } catch {

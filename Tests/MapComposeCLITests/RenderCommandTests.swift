@@ -48,6 +48,8 @@ import Testing
         (["--center", "1,1", "--zoom", "3", "o.gif"], "error: cannot tell the image format of 'o.gif' (name it .png, .jpg or .jpeg, or pass --format png|jpeg)"),
         (["--center", "1,1", "--zoom", "3", "missing/o.png"], "error: cannot write 'missing/o.png': folder 'missing' does not exist"),
         (["--center", "1,1", "--zoom", "3", "--style", "nope.yaml", "o.png"], "error: nope.yaml: no such style file"),
+        (["--center", "1,1", "--zoom", "3", "/proc/o.png"], "error: cannot write '/proc/o.png': cannot create a file in '/proc': No such file or directory"),
+        (["--center", "1,1", "--zoom", "3", "--report", "/proc/r.json", "o.png"], "error: cannot write '/proc/r.json': cannot create a file in '/proc': No such file or directory"),
     ])
     func badArguments(_ arguments: [String], _ message: String) throws {
         let folder = try TemporaryFolder()
@@ -55,6 +57,15 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderrLines == [message])
         #expect(try CLIRunner.contents(of: folder.url).isEmpty, "no partial output")
+    }
+
+    @Test func badStyleFileExitsTwoBeforeWritingAnything() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("layers:\n  - id: x\n    source: {type: tiles}\n", to: "bad.yaml")
+        let run = try CLIRunner.run(["--style", "bad.yaml", "--center", "1,1", "--zoom", "3", "o.png"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderrLines == ["error: bad.yaml:3: layers[0].source.type: unknown source type 'tiles' (expected one of: xyz, mbtiles, geojson, solid, checkerboard, debug)"])
+        #expect(try CLIRunner.contents(of: folder.url) == ["bad.yaml"], "no partial or temporary output")
     }
 
     @Test func outputPathThatIsAFolderIsRefused() throws {
