@@ -39,9 +39,14 @@ public final class GeoJSONTileSource: TileSource {
 
         for feature in features where overlaps(feature, margin, margin, margin) {
             for polygon in feature.polygons {
-                for ring in polygon { trace(ring, closed: true, context, px) }
-                if let fill = symbolizer.fill { context.fill(fill, preserve: symbolizer.stroke != nil) }
-                if let stroke = symbolizer.stroke { context.stroke(stroke, width: symbolizer.width) }
+                if let fill = symbolizer.fill {
+                    for ring in polygon { trace(ring, closed: true, context, px) }
+                    context.fill(fill)
+                }
+                if let stroke = symbolizer.stroke {
+                    for ring in polygon { traceOutline(ring, context, px) }
+                    context.stroke(stroke, width: symbolizer.width)
+                }
                 context.newPath()
             }
             if let stroke = symbolizer.stroke, !feature.lines.isEmpty {
@@ -76,5 +81,31 @@ public final class GeoJSONTileSource: TileSource {
             context.lineTo(q.0, q.1)
         }
         if closed { context.closePath() }
+    }
+
+    /// Traces a polygon ring for stroking, leaving out edges that run along the world's border:
+    /// the ±180° cuts of polygons split at the antimeridian and the latitude clamp of polygons
+    /// reaching the poles are not real borders.
+    private func traceOutline(_ ring: [WorldPixel], _ context: DrawingContext, _ px: (WorldPixel) -> (Double, Double)) {
+        guard let first = ring.first else { return }
+        let closed = ring.last == first ? ring : ring + [first]
+        let start = px(first)
+        context.moveTo(start.0, start.1)
+        for (a, b) in zip(closed, closed.dropFirst()) {
+            let q = px(b)
+            if Self.alongWorldEdge(a, b) {
+                context.moveTo(q.0, q.1)
+            } else {
+                context.lineTo(q.0, q.1)
+            }
+        }
+    }
+
+    /// True when both ends of a segment lie on the same edge of the zoom-0 world square.
+    static func alongWorldEdge(_ a: WorldPixel, _ b: WorldPixel) -> Bool {
+        let e = 1e-7
+        func near(_ v: Double, _ edge: Double) -> Bool { abs(v - edge) < e }
+        return (near(a.x, 0) && near(b.x, 0)) || (near(a.x, 256) && near(b.x, 256))
+            || (near(a.y, 0) && near(b.y, 0)) || (near(a.y, 256) && near(b.y, 256))
     }
 }

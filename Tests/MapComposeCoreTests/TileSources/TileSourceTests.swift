@@ -138,3 +138,24 @@ import Testing
         #expect(try ImageDiff.compare(zoomedInFirst, zoomedIn).differingPixels > 20, "apart at zoom 9, both show")
     }
 }
+
+@Suite struct WorldEdgeOutlineTests {
+    @Test func polygonsCutAtTheAntimeridianShowNoBorderThere() async throws {
+        let style = try StyleLoader.load(nameOrPath: "default")
+        let image = try await RenderHelpers.render(style, lat: 65, lon: 180, zoom: 3, width: 600, height: 400).image
+        let land = try #require(RGBA(parsing: "#f2efe9"))
+        for y in 150..<170 {
+            for x in 298..<302 {
+                #expect(image.rgba(x: x, y: y) == land, "Chukotka is one shape across 180° at \(x),\(y)")
+            }
+        }
+    }
+
+    @Test func edgeSegmentsAreRecognised() {
+        let p = { (x: Double, y: Double) in WorldPixel(x: x, y: y) }
+        #expect(GeoJSONTileSource.alongWorldEdge(p(256, 10), p(256, 20)))
+        #expect(GeoJSONTileSource.alongWorldEdge(p(3, 256), p(90, 256)))
+        #expect(!GeoJSONTileSource.alongWorldEdge(p(256, 10), p(250, 20)))
+        #expect(!GeoJSONTileSource.alongWorldEdge(p(0, 0), p(256, 256)))
+    }
+}
