@@ -24,6 +24,15 @@ struct TileMosaic {
     let pixelRatio: Int
     let image: RasterImage
 
+    /// The pixel ratio that keeps every tile's detail: 2 for 512-px tiles, 4 for 1024 (at most 4).
+    static func pixelRatio(of tiles: [TileCoord: ResolvedTile]) -> Int {
+        let widest = tiles.values.reduce(256) { widest, tile in
+            if case .image(let image) = tile.content { return max(widest, image.width) }
+            return widest
+        }
+        return min(4, max(1, Int(exp2(ceil(log2(Double(widest) / 256))))))
+    }
+
     /// Side of one tile in the mosaic.
     var tilePixels: Int { 256 * pixelRatio }
 

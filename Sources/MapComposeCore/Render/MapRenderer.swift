@@ -53,7 +53,8 @@ public struct MapRenderer: Sendable {
                 decoded += report.record(tiles)
                 if report.tilesDrawn > 0 {
                     let spec = plan.layer.spec
-                    let mosaic = try TileMosaic(level: level, pixelRatio: plan.pixelRatio, range: plan.covering, tiles: tiles)
+                    let ratio = max(plan.pixelRatio, TileMosaic.pixelRatio(of: tiles))
+                    let mosaic = try TileMosaic(level: level, pixelRatio: ratio, range: plan.covering, tiles: tiles)
                     LayerCompositor(viewport: viewport)
                         .composite(mosaic, bounds: plan.bounds, opacity: spec.opacity, blend: spec.blend, onto: context)
                 }

@@ -208,3 +208,21 @@ import Testing
         #expect(result.image.rgba(x: 256, y: 256) == .white)
     }
 }
+
+@Suite struct LargeTileTests {
+    @Test func fiveHundredTwelvePixelTilesKeepTheirDetail() async throws {
+        let folder = try TemporaryFolder()
+        // A 512-px tile of 1-px black and white columns: resampled through 256 px it would turn grey.
+        let stripes = try RasterImage(width: 512, height: 512)
+        stripes.withMutablePixels { words, perRow in
+            for y in 0..<512 { for x in 0..<512 { words[y * perRow + x] = x % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF } }
+        }
+        try folder.write(try ImageEncoder.png(stripes), to: "t/0/0/0.png")
+        let style = try RenderHelpers.style("layers:\n  - {id: t, source: {type: xyz, path: \"t/{z}/{x}/{y}.png\"}}\n", in: folder)
+        // Zoom 1 on a 256 px tile level 0 tile: 512-px tile pixels map 1:1 onto output pixels.
+        let viewport = try Viewport(center: LonLat(lon: 0, lat: 0), zoom: 1, width: 512, height: 512)
+        let image = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(viewport).image
+        #expect(image.rgba(x: 100, y: 100) == RGBA.black)
+        #expect(image.rgba(x: 101, y: 100) == RGBA.white)
+    }
+}
