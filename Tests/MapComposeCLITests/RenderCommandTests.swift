@@ -48,6 +48,10 @@ import Testing
         (["--center", "1,1", "--zoom", "3", "o.gif"], "error: cannot tell the image format of 'o.gif' (name it .png, .jpg or .jpeg, or pass --format png|jpeg)"),
         (["--center", "1,1", "--zoom", "3", "missing/o.png"], "error: cannot write 'missing/o.png': folder 'missing' does not exist"),
         (["--center", "1,1", "--zoom", "3", "--style", "nope.yaml", "o.png"], "error: nope.yaml: no such style file"),
+        (["--center", "1,1", "--zoom", "3", "--style", "/", "o.png"], "error: /: is a folder, not a style file"),
+        (["--center", "1,1", "--zoom", "30", "o.png"], "error: zoom 30 is outside 0…24"),
+        (["--center", "1,1", "--zoom", "3", "--scale", "0", "o.png"], "error: scale 0 is outside 0.25…8"),
+        (["--bbox", "1,1,2,2", "--padding", "500", "--size", "300x300", "o.png"], "error: padding 500 leaves no room in a 300x300 map"),
         (["--center", "1,1", "--zoom", "3", "/proc/o.png"], "error: cannot write '/proc/o.png': cannot create a file in '/proc': No such file or directory"),
         (["--center", "1,1", "--zoom", "3", "--report", "/proc/r.json", "o.png"], "error: cannot write '/proc/r.json': cannot create a file in '/proc': No such file or directory"),
     ])

@@ -146,9 +146,9 @@ public enum ViewportError: Error, Equatable, CustomStringConvertible {
         case .invalidCenter(let c):
             return "center \(c.lat),\(c.lon) is not a latitude in -90…90 and a longitude"
         case .invalidZoom(let z):
-            return "zoom \(z) is outside 0…24"
+            return "zoom \(z.plainText) is outside 0…24"
         case .invalidScale(let s):
-            return "scale \(s) is outside 0.25…8"
+            return "scale \(s.plainText) is outside 0.25…8"
         case .invalidSize(let w, let h):
             return "size \(w)x\(h) must be at least 1x1"
         case .tooLarge(let w, let h):
@@ -159,4 +159,9 @@ public enum ViewportError: Error, Equatable, CustomStringConvertible {
             return "padding \(p) leaves no room in a \(w)x\(h) map"
         }
     }
+}
+
+extension Double {
+    /// The number as people write it: `25`, `2.5`, `nan`.
+    var plainText: String { String(format: "%g", self) }
 }

@@ -20,14 +20,16 @@ public enum StyleLoader {
     /// Loads a style file from disk.
     public static func load(file url: URL) throws(StyleError) -> MapStyle {
         let origin = StyleOrigin.file(url)
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path)
-                ? "cannot read style file as UTF-8 text" : "no such style file"
-            throw StyleError(problems: [StyleProblem(file: origin.displayName, line: nil, keyPath: "", message: reason)])
+        func failure(_ reason: String) -> StyleError {
+            StyleError(problems: [StyleProblem(file: origin.displayName, line: nil, keyPath: "", message: reason)])
         }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw failure("no such style file")
+        }
+        guard !isFolder.boolValue else { throw failure("is a folder, not a style file") }
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw failure("cannot read the style file") }
+        guard let text = String(data: data, encoding: .utf8) else { throw failure("the style file is not UTF-8 text") }
         return try load(text: text, origin: origin)
     }
 
