@@ -31,7 +31,6 @@ let package = Package(
                 "CImageCodecs",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -39,6 +38,7 @@ let package = Package(
             dependencies: [
                 "MapComposeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

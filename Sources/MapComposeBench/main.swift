@@ -6,7 +6,7 @@ import MapComposeCore
 import Glibc
 #endif
 
-let runs = Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 25
+let runs = max(1, Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 25)
 let center = LonLat(lon: 10.5, lat: 47.5)
 let viewport = try Viewport(center: center, zoom: 6.5, width: 1024, height: 1024)
 let level = viewport.tileLevel(in: 0...22)
@@ -19,11 +19,10 @@ func makeMBTiles(_ name: String, from source: any TileSource, format: ImageForma
     let writer = try MBTilesWriter(file: folder.appendingPathComponent(name), metadata: [
         "name": name, "format": format == .png ? "png" : "jpg", "minzoom": "\(level)", "maxzoom": "\(level)",
     ])
-    let tiles = viewport.coveringTiles(level: level)
-    let xs = tiles.map(\.x), ys = tiles.map(\.y)
+    guard let range = viewport.coveringRange(level: level) else { return 0 }
     var count = 0
-    for y in (ys.min()! - 1)...(ys.max()! + 1) {
-        for x in (xs.min()! - 1)...(xs.max()! + 1) {
+    for y in (range.rows.lowerBound - 1)...(range.rows.upperBound + 1) {
+        for x in (range.columns.lowerBound - 1)...(range.columns.upperBound + 1) {
             let coord = TileCoord(z: level, x: x, y: y)
             guard case .found(.raster(let image)) = await source.fetch(coord, pixelRatio: 1).outcome else { continue }
             try writer.put(coord, data: try ImageEncoder.encode(image, as: format, quality: 85))
@@ -72,7 +71,7 @@ func ms(_ v: Double) -> String { String(format: "%.1f", v) }
 print("mapcompose bench: 1024x1024 px, zoom 6.5 (tile level \(level)), 3 MBTiles layers (JPEG + PNG + PNG), \(stored.reduce(0, +)) tiles stored")
 print("runs:            \(runs) (after 1 warm-up)")
 print("median ms:       \(ms(times[times.count / 2]))")
-print("min / p90 / max: \(ms(times.first!)) / \(ms(times[min(times.count - 1, times.count * 9 / 10)])) / \(ms(times.last!))")
+print("min / p90 / max: \(ms(times[0])) / \(ms(times[min(times.count - 1, times.count * 9 / 10)])) / \(ms(times[times.count - 1]))")
 print("tiles requested: \(requested) per render")
 print("tiles decoded:   \(decoded) per render (each tile once)")
 print("peak RSS:        \(usage.ru_maxrss / 1024) MiB")

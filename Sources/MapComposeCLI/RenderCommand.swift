@@ -50,6 +50,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(help: "Do not draw the attribution text.")
     var noAttribution = false
 
+    @Flag(name: .shortAndLong, help: "Log what was drawn per layer to standard error.")
+    var verbose = false
+
     mutating func run() async throws {
         let viewport = try makeViewport()
         let imageFormat = try outputFormat()
@@ -84,6 +87,7 @@ struct RenderCommand: AsyncParsableCommand {
             }
             let data = try ImageEncoder.encode(result.image, as: imageFormat, quality: quality)
             try imageFile.commit(data)
+            if verbose { RenderLog.log(result.report, output: output) }
         } catch let failure as CLIFailure {
             throw failure
         } catch {

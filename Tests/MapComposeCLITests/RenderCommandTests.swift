@@ -87,6 +87,16 @@ import Testing
         #expect(run.stderr.contains("--zoom"))
     }
 
+    @Test func verboseLogsEachLayer() throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run(["-v", "--center", "51.5,-0.12", "--zoom", "5", "london.png"], in: folder.url)
+        #expect(run.status == 0)
+        let lines = run.stderrLines
+        #expect(lines.count == 4)
+        #expect(lines[0].hasSuffix("info mapcompose: [MapComposeCLI] layer 'countries' (geojson): level 5, 12 tiles drawn, 0 missing"), "\(lines)")
+        #expect(lines[3].contains("london.png: 800x600 px at zoom 5.0, 0 tiles decoded, "))
+    }
+
     @Test func stylesListsTheBuiltInStyles() throws {
         let run = try CLIRunner.run(["styles"], in: FileManager.default.temporaryDirectory)
         #expect(run.status == 0)

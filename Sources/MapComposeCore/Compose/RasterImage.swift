@@ -13,7 +13,12 @@ public final class RasterImage: @unchecked Sendable {
 
     /// Takes ownership of `surface`, which must be a successfully created image surface.
     init(adopting surface: OpaquePointer) throws(CairoError) {
-        let status = cairo_surface_status(surface)
+        var status = cairo_surface_status(surface)
+        if status == CAIRO_STATUS_SUCCESS,
+           cairo_image_surface_get_width(surface) < 1 || cairo_image_surface_get_height(surface) < 1
+            || cairo_image_surface_get_data(surface) == nil {
+            status = CAIRO_STATUS_INVALID_SIZE
+        }
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             throw CairoError(operation: "image surface", status: status.rawValue)

@@ -63,6 +63,8 @@ final class LabelPlacement: @unchecked Sendable {
             return texts.map { Double($0.count) * size * 0.65 }
         }
         context.setFont(size: size)
-        return texts.map { context.measure($0).width }
+        let widths = texts.map { context.measure($0).width }
+        guard (try? context.finish("measure labels")) != nil else { return texts.map { Double($0.count) * size * 0.65 } }
+        return widths
     }
 }
