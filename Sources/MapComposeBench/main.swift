@@ -59,8 +59,7 @@ var decoded = 0, requested = 0
 for _ in 0..<runs {
     let started = ContinuousClock.now
     let result = try await renderer.render(viewport)
-    let elapsed = started.duration(to: .now)
-    times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+    times.append(started.duration(to: .now).milliseconds)
     decoded = result.report.tilesDecoded
     requested = result.report.layers.map(\.tilesRequested).reduce(0, +)
 }

@@ -65,8 +65,7 @@ public struct MapRenderer: Sendable {
             AttributionPainter(viewport: viewport).paint(attributionText, onto: context)
         }
         try context.finish("render map")
-        let elapsed = started.duration(to: .now)
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let ms = started.duration(to: .now).milliseconds
         let report = RenderReport(
             style: style.document.name, center: [viewport.center.lat, viewport.center.lon],
             zoom: viewport.zoom, size: [viewport.width, viewport.height], scale: viewport.scale,
