@@ -18,11 +18,6 @@ public struct TileCoord: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Row in the TMS scheme (y = 0 at the south edge).
     public var tmsY: Int { gridSize - 1 - y }
 
-    /// True when x and y address a tile that exists at this level.
-    public var isValid: Bool {
-        z >= 0 && z <= 30 && x >= 0 && y >= 0 && x < gridSize && y < gridSize
-    }
-
     /// This coordinate with x wrapped around the antimeridian into [0, 2^z).
     public var wrapped: TileCoord {
         let n = gridSize

@@ -15,6 +15,13 @@ struct ProjectedFeature: Sendable {
         minY = min(minY, p.y); maxY = max(maxY, p.y)
     }
 
+    /// Sets the bounding box from the geometry (outer rings only for polygons).
+    mutating func computeBounds() {
+        for p in points { include(p) }
+        for line in lines { line.forEach { include($0) } }
+        for polygon in polygons { polygon.first?.forEach { include($0) } }
+    }
+
     var isEmpty: Bool { polygons.isEmpty && lines.isEmpty && points.isEmpty }
 }
 
@@ -57,6 +64,7 @@ enum GeoJSONFeatures {
         default:
             var feature = ProjectedFeature()
             try add(geometry: object, to: &feature, context: "geometry")
+            feature.computeBounds()
             return feature.isEmpty ? [] : [feature]
         }
     }
@@ -70,6 +78,7 @@ enum GeoJSONFeatures {
            let value = properties[labelProperty], !(value is NSNull) {
             projected.label = "\(value)"
         }
+        projected.computeBounds()
         return projected.isEmpty ? nil : projected
     }
 
@@ -133,8 +142,5 @@ enum GeoJSONFeatures {
         default:
             throw GeoJSONError(reason: "\(context): unsupported geometry type \"\(type)\"")
         }
-        for p in feature.points { feature.include(p) }
-        for l in feature.lines { l.forEach { feature.include($0) } }
-        for polygon in feature.polygons { polygon.first?.forEach { feature.include($0) } }
     }
 }

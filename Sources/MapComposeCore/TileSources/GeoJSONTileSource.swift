@@ -64,7 +64,7 @@ public final class GeoJSONTileSource: TileSource {
         guard symbolizer.labelProperty != nil else { return }
         context.setFont(size: symbolizer.labelSize)
         let reach = (256 / scale, symbolizer.labelSize * 2 / scale)
-        for index in labels.placed(atLevel: coord.z).sorted() where overlaps(features[index], reach.0, margin, reach.1) {
+        for index in labels.placed(atLevel: coord.z) where overlaps(features[index], reach.0, margin, reach.1) {
             let (x, y) = px(features[index].points[0])
             context.text(features[index].label!, x: x + labels.textOffset, y: y + symbolizer.labelSize / 3,
                          color: symbolizer.labelColor, halo: symbolizer.labelHalo)

@@ -15,7 +15,7 @@ final class LabelPlacement: @unchecked Sendable {
     private let candidates: [Candidate]
     private let symbolizer: FeatureSymbolizer
     private let lock = NSLock()
-    private var placedByLevel: [Int: Set<Int>] = [:]
+    private var placedByLevel: [Int: [Int]] = [:]
 
     init(features: [ProjectedFeature], symbolizer: FeatureSymbolizer) {
         self.symbolizer = symbolizer
@@ -24,14 +24,14 @@ final class LabelPlacement: @unchecked Sendable {
         candidates = zip(labelled, widths).map { Candidate(feature: $0, anchor: features[$0].points[0], width: $1) }
     }
 
-    /// Indices of the features whose labels are drawn at `level`.
-    func placed(atLevel level: Int) -> Set<Int> {
+    /// Indices of the features whose labels are drawn at `level`, in drawing order.
+    func placed(atLevel level: Int) -> [Int] {
         lock.lock()
         defer { lock.unlock() }
         if let cached = placedByLevel[level] { return cached }
         let scale = exp2(Double(level))
         var kept: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
-        var result: Set<Int> = []
+        var result: [Int] = []
         for candidate in candidates {
             let box = labelBox(candidate, scale: scale)
             let gap = 2.0
@@ -40,7 +40,7 @@ final class LabelPlacement: @unchecked Sendable {
             }
             if clear {
                 kept.append(box)
-                result.insert(candidate.feature)
+                result.append(candidate.feature)
             }
         }
         placedByLevel[level] = result
