@@ -9,7 +9,8 @@ import Glibc
 let runs = max(1, Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 25)
 let center = LonLat(lon: 10.5, lat: 47.5)
 let viewport = try Viewport(center: center, zoom: 6.5, width: 1024, height: 1024)
-let level = viewport.tileLevel(in: 0...22)
+let grid = TileMatrix.webMercator()
+let level = grid.level(forResolution: viewport.resolution)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapcompose-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
@@ -19,7 +20,7 @@ func makeMBTiles(_ name: String, from source: any TileSource, format: ImageForma
     let writer = try MBTilesWriter(file: folder.appendingPathComponent(name), metadata: [
         "name": name, "format": format == .png ? "png" : "jpg", "minzoom": "\(level)", "maxzoom": "\(level)",
     ])
-    guard let range = viewport.coveringRange(level: level) else { return 0 }
+    guard let range = grid.covering(viewport.extent, level: level) else { return 0 }
     var count = 0
     for y in (range.rows.lowerBound - 1)...(range.rows.upperBound + 1) {
         for x in (range.columns.lowerBound - 1)...(range.columns.upperBound + 1) {
@@ -51,19 +52,27 @@ let style = try StyleLoader.load(text: """
       - {id: land, opacity: 0.85, source: {type: mbtiles, path: land.mbtiles}}
       - {id: grid, opacity: 0.5, blend: multiply, source: {type: mbtiles, path: grid.mbtiles}}
     """, origin: .file(folder.appendingPathComponent("bench.yaml")))
-let renderer = MapRenderer(style: style)
 
-_ = try await renderer.render(viewport)
-var times: [Double] = []
-var decoded = 0, requested = 0
-for _ in 0..<runs {
-    let started = ContinuousClock.now
-    let result = try await renderer.render(viewport)
-    times.append(started.duration(to: .now).milliseconds)
-    decoded = result.report.tilesDecoded
-    requested = result.report.layers.map(\.tilesRequested).reduce(0, +)
+/// Times `runs` renders; `shared` keeps one tile store across them (decoded tiles stay in
+/// memory), otherwise each render starts with an empty store and decodes every tile.
+func measure(shared: Bool) async throws -> (times: [Double], decoded: Int, requested: Int) {
+    let sharedStore = TileStore()
+    _ = try await MapRenderer(style: style, store: sharedStore).render(viewport)
+    var times: [Double] = []
+    var decoded = 0, requested = 0
+    for _ in 0..<runs {
+        let renderer = MapRenderer(style: style, store: shared ? sharedStore : TileStore())
+        let started = ContinuousClock.now
+        let result = try await renderer.render(viewport)
+        times.append(started.duration(to: .now).milliseconds)
+        decoded = result.report.tilesDecoded
+        requested = result.report.layers.map(\.tilesRequested).reduce(0, +)
+    }
+    return (times.sorted(), decoded, requested)
 }
-times.sort()
+
+let (times, decoded, requested) = try await measure(shared: false)
+let warm = try await measure(shared: true)
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
 func ms(_ v: Double) -> String { String(format: "%.1f", v) }
@@ -72,5 +81,6 @@ print("runs:            \(runs) (after 1 warm-up)")
 print("median ms:       \(ms(times[times.count / 2]))")
 print("min / p90 / max: \(ms(times[0])) / \(ms(times[min(times.count - 1, times.count * 9 / 10)])) / \(ms(times[times.count - 1]))")
 print("tiles requested: \(requested) per render")
-print("tiles decoded:   \(decoded) per render (each tile once)")
+print("tiles decoded:   \(decoded) per render (each tile once; a new tile store per render)")
+print("shared store:    median \(ms(warm.times[warm.times.count / 2])) ms, \(warm.decoded) tiles decoded per render (tiles kept in memory)")
 print("peak RSS:        \(usage.ru_maxrss / 1024) MiB")

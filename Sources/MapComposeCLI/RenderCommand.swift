@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import MapComposeCore
 
 /// `mapcompose render`: one static map from a style, for a center+zoom or a bbox.
@@ -54,78 +55,58 @@ struct RenderCommand: AsyncParsableCommand {
     var verbose = false
 
     mutating func run() async throws {
-        let viewport = try makeViewport()
+        let request = try makeRequest()
+        let writer = StaticMapWriter(store: TileStore(), logger: Logger(label: "mapcompose"))
+        let report: RenderReport
+        do {
+            report = try await writer.write(request)
+        } catch {
+            for diagnostic in error.report?.diagnostics ?? [] { printError("warning: \(diagnostic)") }
+            switch error.kind {
+            case .badRequest: throw CLIFailure(error.message, exitCode: 2)
+            case .tileProblems: throw CLIFailure("--strict: \(error.message)", exitCode: 1)
+            case .renderFailed: throw CLIFailure(error.message, exitCode: 1)
+            }
+        }
+        for diagnostic in report.diagnostics { printError("warning: \(diagnostic)") }
+        if verbose { RenderLog.log(report, output: output) }
+    }
+
+    /// The render request the options describe, with the style loaded.
+    private func makeRequest() throws(CLIFailure) -> RenderRequest {
+        let dimensions = try CoordinateArguments.size(size)
+        let area: RenderRequest.Area
+        switch (center, bbox) {
+        case (.some, .some):
+            throw CLIFailure("--center and --bbox cannot be used together")
+        case (.some(let text), nil):
+            let point = try CoordinateArguments.center(text)
+            guard let zoom else { throw CLIFailure("--center needs --zoom (e.g. --zoom 12)") }
+            area = .center(point, zoom: zoom)
+        case (nil, .some(let text)):
+            if zoom != nil { throw CLIFailure("--zoom cannot be used with --bbox (the zoom is chosen to fit)") }
+            area = .bbox(try CoordinateArguments.bbox(text), padding: padding, fractionalZoom: fractionalZoom)
+        case (nil, nil):
+            throw CLIFailure("give --center LAT,LON with --zoom Z, or --bbox W,S,E,N")
+        }
+        // The area and the output are checked before the style's sources are opened.
+        do {
+            _ = try area.viewport(width: dimensions.width, height: dimensions.height, scale: scale)
+        } catch {
+            throw CLIFailure(error.description)
+        }
         let imageFormat = try outputFormat()
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
-        let imageFile: PendingOutputFile, reportFile: PendingOutputFile?
+        return RenderRequest(style: try loadStyle(), area: area, width: dimensions.width, height: dimensions.height,
+                             scale: scale, format: imageFormat, quality: quality, output: output, reportPath: report,
+                             strict: strict, attribution: !noAttribution)
+    }
+
+    private func loadStyle() throws(CLIFailure) -> MapStyle {
         do {
-            imageFile = try PendingOutputFile(path: output)
-            reportFile = try report.map { path throws(OutputError) in try PendingOutputFile(path: path) }
-        } catch {
-            throw CLIFailure(error.description)
-        }
-        let mapStyle: MapStyle
-        do {
-            mapStyle = try StyleLoader.load(nameOrPath: style)
+            return try StyleLoader.load(nameOrPath: style)
         } catch {
             throw CLIFailure(messages: error.problems.map(\.description), exitCode: 2)
-        }
-        let renderer = MapRenderer(style: mapStyle, options: RenderOptions(attribution: !noAttribution))
-        let result: RenderResult
-        do {
-            result = try await renderer.render(viewport)
-        } catch {
-            throw CLIFailure("render failed: \(error)", exitCode: 1)
-        }
-        let problems = result.report.problems
-        for problem in problems { printError("warning: \(problem)") }
-        do {
-            try reportFile?.commit(try Self.encode(result.report))
-            if strict, !problems.isEmpty {
-                throw CLIFailure("--strict: \(problems.count) tile problem\(problems.count == 1 ? "" : "s"); no image written",
-                                 exitCode: 1)
-            }
-            let data = try ImageEncoder.encode(result.image, as: imageFormat, quality: quality)
-            try imageFile.commit(data)
-            if verbose { RenderLog.log(result.report, output: output) }
-        } catch let failure as CLIFailure {
-            throw failure
-        } catch {
-            throw CLIFailure("\(error)", exitCode: 1)
-        }
-    }
-
-    static func encode(_ report: RenderReport) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(report)
-    }
-
-    private func makeViewport() throws(CLIFailure) -> Viewport {
-        let dimensions = try CoordinateArguments.size(size)
-        do {
-            switch (center, bbox) {
-            case (.some, .some):
-                throw CLIFailure("--center and --bbox cannot be used together")
-            case (.some(let text), nil):
-                let point = try CoordinateArguments.center(text)
-                guard let zoom else { throw CLIFailure("--center needs --zoom (e.g. --zoom 12)") }
-                return try Viewport(center: point, zoom: zoom, width: dimensions.width,
-                                    height: dimensions.height, scale: scale)
-            case (nil, .some(let text)):
-                if zoom != nil { throw CLIFailure("--zoom cannot be used with --bbox (the zoom is chosen to fit)") }
-                return try Viewport.fitting(try CoordinateArguments.bbox(text), width: dimensions.width,
-                                            height: dimensions.height, scale: scale, padding: padding,
-                                            fractionalZoom: fractionalZoom)
-            case (nil, nil):
-                throw CLIFailure("give --center LAT,LON with --zoom Z, or --bbox W,S,E,N")
-            }
-        } catch let failure as CLIFailure {
-            throw failure
-        } catch let error as ViewportError {
-            throw CLIFailure(error.description)
-        } catch {
-            throw CLIFailure("\(error)")
         }
     }
 

@@ -43,7 +43,7 @@ import Testing
         (["--center", "london", "--zoom", "3", "o.png"], "error: --center 'london': expected LAT,LON in degrees, e.g. 51.5,-0.12"),
         (["--center", "51.5,-0.12", "o.png"], "error: --center needs --zoom (e.g. --zoom 12)"),
         (["o.png"], "error: give --center LAT,LON with --zoom Z, or --bbox W,S,E,N"),
-        (["--center", "1,1", "--zoom", "3", "--size", "20000x100", "o.png"], "error: output of 20000x100 pixels is over the limit of 16384 pixels a side"),
+        (["--center", "1,1", "--zoom", "3", "--size", "20000x100", "o.png"], "error: output of 20000x100 pixels (size × scale) is over the limit of 16384 pixels a side"),
         (["--center", "1,1", "--zoom", "3", "--size", "big", "o.png"], "error: --size 'big': expected WIDTHxHEIGHT in pixels, e.g. 800x600"),
         (["--center", "1,1", "--zoom", "3", "o.gif"], "error: cannot tell the image format of 'o.gif' (name it .png, .jpg or .jpeg, or pass --format png|jpeg)"),
         (["--center", "1,1", "--zoom", "3", "missing/o.png"], "error: cannot write 'missing/o.png': folder 'missing' does not exist"),
@@ -51,7 +51,7 @@ import Testing
         (["--center", "1,1", "--zoom", "3", "--style", "/", "o.png"], "error: /: is a folder, not a style file"),
         (["--center", "1,1", "--zoom", "30", "o.png"], "error: zoom 30 is outside 0…24"),
         (["--center", "1,1", "--zoom", "3", "--scale", "0", "o.png"], "error: scale 0 is outside 0.25…8"),
-        (["--bbox", "1,1,2,2", "--padding", "500", "--size", "300x300", "o.png"], "error: padding 500 leaves no room in a 300x300 map"),
+        (["--bbox", "1,1,2,2", "--padding", "500", "--size", "300x300", "o.png"], "error: padding 500 on every side leaves no room in a 300x300 map"),
         (["--center", "1,1", "--zoom", "3", "/proc/o.png"], "error: cannot write '/proc/o.png': cannot create a file in '/proc': No such file or directory"),
         (["--center", "1,1", "--zoom", "3", "--report", "/proc/r.json", "o.png"], "error: cannot write '/proc/r.json': cannot create a file in '/proc': No such file or directory"),
     ])

@@ -25,8 +25,8 @@ import Testing
             switch self {
             case .corruptPNG: return "corrupt PNG data: data ends early"
             case .corruptJPEG: return "corrupt JPEG data: JPEG datastream contains no image"
-            case .oversizedPNG: return "PNG header claims 5000x5000 pixels, over the 4096x4096 limit"
-            case .oversizedJPEG: return "JPEG header claims 8000x300 pixels, over the 4096x4096 limit"
+            case .oversizedPNG: return "tile is 5000x5000 pixels; the grid's tiles are 256x256 (up to 4x that for high-resolution tiles)"
+            case .oversizedJPEG: return "tile is 8000x300 pixels; the grid's tiles are 256x256 (up to 4x that for high-resolution tiles)"
             }
         }
     }

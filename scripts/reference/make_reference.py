@@ -20,7 +20,10 @@ Viewport semantics (Web Mercator EPSG:3857, 256 px tiles at zoom 0):
   center        (cx, cy) = spherical Mercator of center [lat, lon]
   bbox          [cx - W/2*res, cy - H/2*res, cx + W/2*res, cy + H/2*res]
                 (outer pixel edges)
-  tile level    round-half-away-from-zero(zoom + log2(scale))
+  tile level    the coarsest level whose metres per pixel are at most 1.15 x res
+                (a level up to 1.15x coarser than the output still counts as
+                fine enough, as in MapProxy), i.e. ceil(zoom + log2(scale)
+                - log2(1.15)) for these 256-px levels
 with E = 20037508.342789244 and R = 6378137.
 
 Every tile and image is a WMS 1.3.0 GetMap (CRS=EPSG:3857, BBOX in x/y =
@@ -91,8 +94,15 @@ def mercator(lat, lon):
     return x, y
 
 
-def round_half_away(v):
-    return int(math.floor(abs(v) + 0.5)) * (1 if v >= 0 else -1)
+STRETCH = 1.15  # a level up to this much coarser than the output is fine enough
+
+
+def level_for_resolution(res, max_level=30):
+    """The coarsest 256-px Web Mercator level at least as fine as res / STRETCH."""
+    for z in range(max_level + 1):
+        if 2 * E / (TILE * 2 ** z) <= res * STRETCH:
+            return z
+    return max_level
 
 
 def viewport_geometry(vp):
@@ -106,7 +116,7 @@ def viewport_geometry(vp):
     res = 2 * E / (TILE * 2 ** zoom * scale)
     cx, cy = mercator(lat, lon)
     bbox = [cx - w / 2 * res, cy - h / 2 * res, cx + w / 2 * res, cy + h / 2 * res]
-    level = round_half_away(zoom + math.log2(scale))
+    level = level_for_resolution(res)
     return {"width": w, "height": h, "res": res, "center_m": [cx, cy],
             "bbox": bbox, "level": level}
 

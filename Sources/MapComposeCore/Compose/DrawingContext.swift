@@ -65,6 +65,24 @@ final class DrawingContext {
         cairo_restore(cr)
     }
 
+    /// Paints `image` scaled to fill the integer cell (`x`, `y`, `width`, `height`) and nothing
+    /// outside it; edges are padded, so a scaled tile does not fade out at its border.
+    func draw(_ image: RasterImage, intoCellX x: Int, y: Int, width: Int, height: Int) {
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(x), Double(y), Double(width), Double(height))
+        cairo_clip(cr)
+        let sx = Double(width) / Double(image.width), sy = Double(height) / Double(image.height)
+        cairo_translate(cr, Double(x), Double(y))
+        cairo_scale(cr, sx, sy)
+        cairo_set_source_surface(cr, image.surface, 0, 0)
+        let pattern = cairo_get_source(cr)
+        let filter = sx == 1 && sy == 1 ? CAIRO_FILTER_NEAREST : min(sx, sy) >= 0.5 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
+        cairo_pattern_set_filter(pattern, filter)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
     /// Resampling for a draw: exact copies when pixels line up, bilinear down to half size
     /// (what tile maps use), and Cairo's box-filtered GOOD below that to avoid aliasing.
     static func filter(x: Double, y: Double, scale: Double) -> cairo_filter_t {
@@ -76,12 +94,6 @@ final class DrawingContext {
     func save() { cairo_save(cr) }
     func scale(_ factor: Double) { cairo_scale(cr, factor, factor) }
     func restore() { cairo_restore(cr) }
-
-    /// Restricts drawing to a rectangle (device coordinates).
-    func clip(x: Double, y: Double, width: Double, height: Double) {
-        cairo_rectangle(cr, x, y, width, height)
-        cairo_clip(cr)
-    }
 
     /// Restricts drawing to the current path.
     func clip() { cairo_clip(cr) }

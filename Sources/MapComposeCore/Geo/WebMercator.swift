@@ -11,7 +11,8 @@ public struct LonLat: Equatable, Sendable, Codable {
     }
 }
 
-/// A point in Web Mercator "world pixels": 256·2^zoom pixels span the world, origin top-left.
+/// A point in Web Mercator "world pixels": `WebMercator.zoom0WorldSize`·2^zoom pixels span the
+/// world, origin top-left.
 public struct WorldPixel: Equatable, Sendable {
     public var x: Double
     public var y: Double
@@ -30,8 +31,8 @@ public enum WebMercator {
     public static let originShift = Double.pi * earthRadius
     /// The latitude where the square Web Mercator world ends.
     public static let maxLatitude = 85.051_128_779_806_59
-    /// Pixel size of a zoom-0 tile.
-    public static let tileSize = 256.0
+    /// Width of the world in CSS pixels at zoom 0: what "zoom" means, whatever a source's tiles.
+    public static let zoom0WorldSize = 256.0
 
     /// Clamps a latitude to the Web Mercator limit.
     public static func clampLatitude(_ lat: Double) -> Double {
@@ -55,7 +56,7 @@ public enum WebMercator {
 
     /// Size of the world in pixels at a (possibly fractional) zoom.
     public static func worldSize(atZoom zoom: Double) -> Double {
-        tileSize * exp2(zoom)
+        zoom0WorldSize * exp2(zoom)
     }
 
     /// Longitude/latitude to world pixels at `zoom`. Longitude is not wrapped.
@@ -82,11 +83,6 @@ public enum WebMercator {
     public static func lonLat(from pixel: WorldPixel, zoom: Double) -> LonLat {
         let m = meters(from: pixel, zoom: zoom)
         return lonLat(fromMetersX: m.x, y: m.y)
-    }
-
-    /// Meters per pixel at `zoom` on the equator.
-    public static func resolution(atZoom zoom: Double) -> Double {
-        2 * originShift / worldSize(atZoom: zoom)
     }
 
     /// Wraps a longitude into [-180, 180).

@@ -1,91 +1,180 @@
 import Foundation
 
-/// What one layer needs for a viewport: skipped (and why), or the tile level, pixel ratio,
-/// covering tiles and clip bounds to draw it with.
+/// What one layer needs for a viewport: skipped (and why), or the grid level, pixel ratio,
+/// blocks of covering tiles and clip bounds to draw it with.
 struct LayerPlan: Sendable {
-    let layer: MapLayer
-    /// Why the layer is not drawn; nil when it is.
-    let skipped: String?
-    let level: Int?
-    let pixelRatio: Int
-    /// Unwrapped tiles covering the output (already limited to `bounds`).
-    let covering: [TileCoord]
-    /// Layer bounds intersected with the source's.
-    let bounds: GeoBounds?
-    /// A problem worth a warning (e.g. far too many tiles), if any.
-    let problem: String?
+    /// Why a layer is not drawn.
+    enum Skip: Sendable, Equatable, CustomStringConvertible {
+        case outsideZoomRange(zoom: Double, minzoom: Double, maxzoom: Double)
+        case transparent
+        case boundsDisjoint
+        case noTileInBounds(level: Int)
+        case tooManyTiles(count: Int, level: Int, limit: Int, native: ClosedRange<Int>)
 
-    /// Most tiles one layer may request for one render.
-    static let maxTiles = 4096
-
-    init(layer: MapLayer, viewport: Viewport) {
-        self.layer = layer
-        let spec = layer.spec, info = layer.source.info
-        let bounds = Self.intersect(spec.bounds, info.bounds)
-        let pixelRatio = info.drawsAtAnyPixelRatio ? max(1, Int(viewport.scale.rounded())) : 1
-        let level = viewport.tileLevel(in: info.nativeZoom, pixelRatio: pixelRatio)
-        self.bounds = bounds
-        self.pixelRatio = pixelRatio
-        var covering: [TileCoord] = []
-        var skipped: String?, problem: String?
-        if !spec.isVisible(atZoom: viewport.zoom) {
-            skipped = "zoom \(viewport.zoom) is outside minzoom \(spec.minzoom) … maxzoom \(spec.maxzoom)"
-        } else if spec.opacity == 0 {
-            skipped = "opacity is 0"
-        } else if spec.bounds != nil, info.bounds != nil, bounds == nil {
-            skipped = "layer bounds and source bounds do not overlap"
-        } else if let range = viewport.coveringRange(level: level), range.count > Self.maxTiles {
-            skipped = "needs \(range.count) tiles of level \(level) (zoom \(viewport.zoom) is far below the source's "
-                + "levels \(info.nativeZoom.lowerBound)…\(info.nativeZoom.upperBound)); the limit is \(Self.maxTiles) per layer"
-            problem = "layer '\(spec.id)': skipped: \(skipped!)"
-        } else {
-            covering = viewport.coveringTiles(level: level)
-                .filter { bounds == nil || $0.wrapped.bounds.intersects(bounds!) }
-            if covering.isEmpty { skipped = "no tile of level \(level) intersects the layer's bounds here" }
+        var description: String {
+            switch self {
+            case .outsideZoomRange(let z, let min, let max):
+                return "zoom \(z.exactText) is outside minzoom \(min.exactText) … maxzoom \(max.exactText)"
+            case .transparent:
+                return "opacity is 0"
+            case .boundsDisjoint:
+                return "layer bounds and source bounds do not overlap"
+            case .noTileInBounds(let level):
+                return "no tile of level \(level) intersects the layer's bounds here"
+            case .tooManyTiles(let count, let level, let limit, let native):
+                let shown = count == Int.max ? "more than \(limit)" : "\(count)"
+                return "needs \(shown) tiles of level \(level): the output is far coarser than the source's levels "
+                    + "\(native.lowerBound)…\(native.upperBound); the limit is \(limit) for this output size"
+            }
         }
-        self.skipped = skipped
-        self.problem = problem
-        self.covering = covering
-        self.level = skipped == nil ? level : nil
+
+        /// Skips that point at a problem the user should hear about without `--verbose`.
+        var isWarning: Bool {
+            if case .tooManyTiles = self { return true }
+            return false
+        }
+    }
+
+    let layer: MapLayer
+    let skip: Skip?
+    /// The grid level drawn.
+    let level: Int
+    /// How the level relates to the output's resolution.
+    let status: TileStatus
+    /// Pixel ratio tiles are asked at (above 1 only for sources that draw their own tiles).
+    let pixelRatio: Int
+    /// The covering tiles in blocks that each fit one mosaic.
+    let blocks: [TileBlock]
+    /// Layer bounds intersected with the source's, in metres; nil for none.
+    let bounds: MetersRect?
+
+    /// Most pixels on a side of one mosaic (Cairo's limit is 32767; this keeps blocks small).
+    static let maxMosaicSide = 4096
+    /// Fewest tiles any layer may use, whatever the output size.
+    static let minTileLimit = 4096
+
+    var matrix: TileMatrix { layer.source.info.matrix }
+
+    /// - Parameter mosaicSide: most pixels on a side of one block's mosaic.
+    init(layer: MapLayer, viewport: Viewport, mosaicSide: Int = LayerPlan.maxMosaicSide) {
+        self.layer = layer
+        let spec = layer.spec, info = layer.source.info, matrix = info.matrix
+        let pixelRatio = info.drawsAtAnyPixelRatio ? max(1, Int(viewport.scale.rounded())) : 1
+        let wanted = viewport.resolution * Double(pixelRatio)
+        let ideal = matrix.level(forResolution: wanted)
+        let level = matrix.level(forResolution: wanted, in: info.nativeZoom)
+        self.pixelRatio = pixelRatio
+        self.level = level
+        if matrix.levels[level].resolution > wanted * TileMatrix.stretchFactor {
+            status = .overzoomed
+        } else if level > ideal {
+            status = .underzoomed
+        } else {
+            status = .exact
+        }
+        var geoBounds = spec.bounds ?? info.bounds
+        if let a = spec.bounds, let b = info.bounds { geoBounds = a.intersection(b) }
+        bounds = geoBounds?.meters
+        var blocks: [TileBlock] = []
+        var skip: Skip?
+        if !spec.isVisible(atZoom: viewport.zoom) {
+            skip = .outsideZoomRange(zoom: viewport.zoom, minzoom: spec.minzoom, maxzoom: spec.maxzoom)
+        } else if spec.opacity == 0 {
+            skip = .transparent
+        } else if spec.bounds != nil, info.bounds != nil, geoBounds == nil {
+            skip = .boundsDisjoint
+        } else if let range = matrix.covering(viewport.extent, level: level) {
+            let limit = Self.tileLimit(viewport: viewport, matrix: matrix, pixelRatio: pixelRatio)
+            if range.count > limit {
+                skip = .tooManyTiles(count: range.count, level: level, limit: limit, native: info.nativeZoom)
+            } else {
+                blocks = Self.blocks(of: range, matrix: matrix, pixelRatio: pixelRatio, bounds: bounds, mosaicSide: mosaicSide)
+                if blocks.isEmpty { skip = .noTileInBounds(level: level) }
+            }
+        } else {
+            skip = .noTileInBounds(level: level)
+        }
+        self.skip = skip
+        self.blocks = blocks
+    }
+
+    /// Most tiles a layer may use: four times what covers the output at its own resolution
+    /// (room for a source whose levels start one level finer), and never fewer than 4096.
+    static func tileLimit(viewport: Viewport, matrix: TileMatrix, pixelRatio: Int) -> Int {
+        let across = viewport.deviceWidth / (matrix.tileWidth * pixelRatio) + 2
+        let down = viewport.deviceHeight / (matrix.tileHeight * pixelRatio) + 2
+        return max(minTileLimit, 4 * across * down)
+    }
+
+    /// `range` cut into blocks of at most `mosaicSide` pixels, keeping the tiles that reach
+    /// into `bounds` (in any copy of the world, for grids that wrap).
+    static func blocks(of range: TileRange, matrix: TileMatrix, pixelRatio: Int, bounds: MetersRect?,
+                       mosaicSide: Int) -> [TileBlock] {
+        let level = range.level
+        let world = 2 * WebMercator.originShift
+        let copies: [Double] = matrix.wrapsAroundWorld(level: level) ? [-world, 0, world] : [0]
+        // Tiles that only touch the bounds (within rounding of the grid's arithmetic) are not wanted.
+        let inset = bounds.map { b -> MetersRect in
+            let e = 1e-6 * max(matrix.tileSpanX(level: level), matrix.tileSpanY(level: level))
+            return MetersRect(minX: b.minX + e, minY: b.minY + e, maxX: b.maxX - e, maxY: b.maxY - e)
+        }
+        func wanted(_ coord: TileCoord) -> Bool {
+            guard let inset else { return true }
+            let extent = matrix.tileExtent(level: level, column: coord.x, row: coord.y)
+            return copies.contains { extent.intersection(inset.shifted(x: $0)) != nil }
+        }
+        let columns = max(1, mosaicSide / (matrix.tileWidth * pixelRatio))
+        let rows = max(1, mosaicSide / (matrix.tileHeight * pixelRatio))
+        let parts = range.blocks(columns: columns, rows: rows)
+        return parts.compactMap { part in
+            let tiles = part.tiles.filter(wanted)
+            guard !tiles.isEmpty else { return nil }
+            guard parts.count > 1 else { return TileBlock(range: part, tiles: tiles, ring: [], neighbours: .init()) }
+            let ring = part.ring(within: range).filter(wanted)
+            let neighbours = TileBlock.Sides(left: part.columns.lowerBound > range.columns.lowerBound,
+                                             top: part.rows.lowerBound > range.rows.lowerBound,
+                                             right: part.columns.upperBound < range.columns.upperBound,
+                                             bottom: part.rows.upperBound < range.rows.upperBound)
+            return TileBlock(range: part, tiles: tiles, ring: ring, neighbours: neighbours)
+        }
     }
 
     /// A report for this layer before any tile is fetched.
     var emptyReport: LayerReport {
-        let spec = layer.spec
-        return LayerReport(id: spec.id, source: spec.source.typeName, visible: skipped == nil, skipped: skipped,
-                           level: level, opacity: spec.opacity, blend: spec.blend.rawValue,
-                           tilesRequested: 0, tilesDrawn: 0, tilesMissing: 0, problems: problem.map { [$0] } ?? [], tiles: [])
-    }
-
-    static func intersect(_ a: GeoBounds?, _ b: GeoBounds?) -> GeoBounds? {
-        guard let a else { return b }
-        guard let b else { return a }
-        let result = GeoBounds(west: max(a.west, b.west), south: max(a.south, b.south),
-                               east: min(a.east, b.east), north: min(a.north, b.north))
-        return result.west < result.east && result.south < result.north ? result : nil
+        let spec = layer.spec, native = layer.source.info.nativeZoom
+        return LayerReport(id: spec.id, source: spec.source.typeName, grid: matrix.identity, visible: skip == nil,
+                           skipped: skip?.description, level: skip == nil ? level : nil,
+                           nativeLevels: [native.lowerBound, native.upperBound], opacity: spec.opacity,
+                           blend: spec.blend.rawValue, tilesRequested: 0, tilesDrawn: 0, tilesMissing: 0, tilesAbsent: 0,
+                           tiles: [])
     }
 }
 
-extension LayerReport {
-    /// Records what happened to each resolved tile; returns how many were decoded.
-    mutating func record(_ tiles: [TileCoord: ResolvedTile]) -> Int {
-        var decoded = 0
-        for tile in tiles.values.sorted(by: { ($0.coord.y, $0.coord.x) < ($1.coord.y, $1.coord.x) }) {
-            if tile.decoded { decoded += 1 }
-            switch tile.content {
-            case .image:
-                tilesDrawn += 1
-                self.tiles.append(TileReport(tile: tile.coord.description, status: .drawn, origin: tile.origin))
-            case .missing(let reason):
-                tilesMissing += 1
-                self.tiles.append(TileReport(tile: tile.coord.description, status: .missing,
-                                             origin: tile.origin, reason: reason.description))
-                if reason.isProblem {
-                    problems.append("layer '\(id)': tile \(tile.coord) (\(tile.origin)): \(reason)")
-                }
-            }
+/// Tiles of one layer drawn as one mosaic.
+struct TileBlock: Sendable {
+    /// The block's rectangle of tiles (unwrapped columns).
+    let range: TileRange
+    /// The tiles to draw (inside the layer's bounds).
+    let tiles: [TileCoord]
+    /// Neighbouring tiles whose edge pixels the mosaic keeps in its margin, so that blocks
+    /// meet without seams; empty when the layer is one block.
+    let ring: [TileCoord]
+
+    /// Which sides of a block another block of the same layer lies on.
+    struct Sides: Sendable {
+        var left = false, top = false, right = false, bottom = false
+    }
+
+    let neighbours: Sides
+}
+
+extension TileRange {
+    /// The tiles just outside this block that lie inside `outer`.
+    func ring(within outer: TileRange) -> [TileCoord] {
+        let cols = Swift.max(outer.columns.lowerBound, columns.lowerBound - 1)...Swift.min(outer.columns.upperBound, columns.upperBound + 1)
+        let rws = Swift.max(outer.rows.lowerBound, rows.lowerBound - 1)...Swift.min(outer.rows.upperBound, rows.upperBound + 1)
+        return rws.flatMap { y in
+            cols.compactMap { x in columns.contains(x) && rows.contains(y) ? nil : TileCoord(z: level, x: x, y: y) }
         }
-        tilesRequested = tiles.count
-        return decoded
     }
 }

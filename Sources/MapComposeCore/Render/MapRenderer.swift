@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// A finished render: the image and what went into it.
 public struct RenderResult: Sendable {
@@ -10,24 +11,41 @@ public struct RenderResult: Sendable {
 public struct RenderOptions: Sendable {
     /// Draw the attribution text in the bottom-right corner.
     public var attribution = true
-    /// Most tile requests in flight per layer.
-    public var concurrency = 8
 
-    public init(attribution: Bool = true, concurrency: Int = 8) {
+    public init(attribution: Bool = true) {
         self.attribution = attribution
-        self.concurrency = concurrency
     }
 }
 
 /// Renders a `MapStyle` for a `Viewport`: background, then each visible layer in z-order as
 /// its own group with its opacity and blend, then the attribution.
+///
+/// Layers are composited in order as their tiles arrive; tiles are resolved block by block a
+/// few blocks ahead of the one being drawn, so memory does not grow with the number of layers
+/// or the size of the output. Tiles come from a `TileStore` that may be shared by many renders.
 public struct MapRenderer: Sendable {
     public let style: MapStyle
     public let options: RenderOptions
+    public let store: TileStore
+    let logger: Logger
+    /// Most pixels on a side of one block's mosaic (smaller in tests, to exercise block seams).
+    var mosaicSide = LayerPlan.maxMosaicSide
 
-    public init(style: MapStyle, options: RenderOptions = RenderOptions()) {
+    /// Blocks of tiles resolved ahead of the one being drawn.
+    static let lookahead = 3
+
+    public init(style: MapStyle, options: RenderOptions = RenderOptions(), store: TileStore = TileStore(),
+                logger: Logger = Logger(label: "mapcompose", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.style = style
         self.options = options
+        self.store = store
+        self.logger = logger
+    }
+
+    /// One block of one layer: the unit of fetching and drawing.
+    private struct WorkItem {
+        let layer: Int
+        let block: Int
     }
 
     public func render(_ viewport: Viewport) async throws(CairoError) -> RenderResult {
@@ -35,42 +53,66 @@ public struct MapRenderer: Sendable {
         let image = try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
         let context = try DrawingContext(image)
         context.clear(to: style.document.background)
-        // Every layer's tiles are fetched and decoded at once; layers are composited in z-order.
-        let plans = style.layers.map { LayerPlan(layer: $0, viewport: viewport) }
-        let fetches = plans.map { plan -> Task<[TileCoord: ResolvedTile], Never>? in
-            guard plan.skipped == nil else { return nil }
-            let fetcher = TileFetcher(source: plan.layer.source, concurrency: options.concurrency,
-                                      pixelRatio: plan.pixelRatio)
-            return Task { await fetcher.resolve(plan.covering) }
+        let plans = style.layers.map { LayerPlan(layer: $0, viewport: viewport, mosaicSide: mosaicSide) }
+        let items = plans.indices.flatMap { layer in
+            plans[layer].skip == nil ? plans[layer].blocks.indices.map { WorkItem(layer: layer, block: $0) } : []
         }
-        defer { fetches.forEach { $0?.cancel() } }
-        var layerReports: [LayerReport] = []
+        let resolver = TileResolver(store: store)
+        var pending: [Int: Task<[TileCoord: ResolvedTile], Never>] = [:]
+        var nextToStart = 0
+        defer { pending.values.forEach { $0.cancel() } }
+        var reports = plans.map(\.emptyReport)
+        var recorders = plans.map { LayerRecorder(plan: $0) }
         var decoded = 0
-        for (plan, fetch) in zip(plans, fetches) {
-            var report = plan.emptyReport
-            if let fetch, let level = plan.level {
-                let tiles = await fetch.value
-                decoded += report.record(tiles)
-                if report.tilesDrawn > 0 {
-                    let spec = plan.layer.spec
-                    let ratio = max(plan.pixelRatio, TileMosaic.pixelRatio(of: tiles))
-                    let mosaic = try TileMosaic(level: level, pixelRatio: ratio, range: plan.covering, tiles: tiles)
-                    LayerCompositor(viewport: viewport)
-                        .composite(mosaic, bounds: plan.bounds, opacity: spec.opacity, blend: spec.blend, onto: context)
-                }
+        var open: LayerCompositor?
+        for (index, item) in items.enumerated() {
+            while nextToStart < items.count, nextToStart <= index + Self.lookahead {
+                let ahead = items[nextToStart], plan = plans[ahead.layer], block = plan.blocks[ahead.block]
+                pending[nextToStart] = Task { await resolver.resolve(block.tiles + block.ring, for: plan) }
+                nextToStart += 1
             }
-            layerReports.append(report)
+            let tiles = await pending.removeValue(forKey: index)!.value
+            let plan = plans[item.layer], block = plan.blocks[item.block]
+            decoded += tiles.values.count { if case .source(decoded: true) = $0.provenance { true } else { false } }
+            recorders[item.layer].record(block.tiles, from: tiles)
+            if item.block == 0 {
+                open = LayerCompositor(viewport: viewport, plan: plan)
+                open?.begin(on: context)
+            }
+            if let compositor = open, tiles.values.contains(where: { $0.image != nil }) {
+                let mosaic = try TileMosaic(block: block, plan: plan, tiles: tiles)
+                compositor.draw(mosaic, neighbours: plan.blocks.count > 1 ? block.neighbours : nil, on: context)
+            }
+            if item.block == plan.blocks.count - 1 {
+                open?.end(on: context)
+                open = nil
+                try context.finish("composite layer '\(plan.layer.spec.id)'")
+            }
+        }
+        var diagnostics: [RenderDiagnostic] = []
+        for (index, plan) in plans.enumerated() {
+            if plan.skip == nil {
+                recorders[index].fill(&reports[index])
+                diagnostics += recorders[index].diagnostics(layer: plan.layer.spec.id, level: plan.level)
+            } else if let skip = plan.skip, skip.isWarning {
+                diagnostics.append(.layerSkipped(layer: plan.layer.spec.id, reason: skip.description))
+            }
+            logger.debug("layer drawn", metadata: [
+                "layer": "\(plan.layer.spec.id)", "level": "\(reports[index].level.map(String.init) ?? "-")",
+                "drawn": "\(reports[index].tilesDrawn)", "missing": "\(reports[index].tilesMissing)"])
         }
         if options.attribution {
             AttributionPainter(viewport: viewport).paint(attributionText, onto: context)
         }
         try context.finish("render map")
-        let ms = started.duration(to: .now).milliseconds
+        let extent = viewport.extent
         let report = RenderReport(
-            style: style.document.name, center: [viewport.center.lat, viewport.center.lon],
+            status: .ok, error: nil, style: style.document.name, center: [viewport.center.lat, viewport.center.lon],
             zoom: viewport.zoom, size: [viewport.width, viewport.height], scale: viewport.scale,
-            pixels: [viewport.deviceWidth, viewport.deviceHeight], durationMs: ms,
-            tilesDecoded: decoded, layers: layerReports)
+            pixels: [viewport.deviceWidth, viewport.deviceHeight],
+            bbox3857: [extent.minX, extent.minY, extent.maxX, extent.maxY],
+            durationMs: started.duration(to: .now).milliseconds, tilesDecoded: decoded, layers: reports,
+            diagnostics: diagnostics)
         return RenderResult(image: image, report: report)
     }
 
@@ -82,5 +124,23 @@ public struct MapRenderer: Sendable {
             if !parts.contains(where: { $0.localizedCaseInsensitiveContains(text) }) { parts.append(text) }
         }
         return parts.joined(separator: " | ")
+    }
+}
+
+extension TileMosaic {
+    /// The mosaic of one block of `plan`, with a margin holding its neighbours' edges when the
+    /// layer has several blocks.
+    init(block: TileBlock, plan: LayerPlan, tiles: [TileCoord: ResolvedTile]) throws(CairoError) {
+        let matrix = plan.matrix
+        // Wide enough for the resampling filter at any scale (Cairo's box filter reads further
+        // when scaling down), at most a whole tile.
+        let margin = min(matrix.tileWidth, matrix.tileHeight, 8), sides = block.neighbours
+        let margins = Margins(left: sides.left ? margin : 0, top: sides.top ? margin : 0,
+                              right: sides.right ? margin : 0, bottom: sides.bottom ? margin : 0)
+        try self.init(range: block.range, coords: block.tiles + block.ring,
+                      cellWidth: matrix.tileWidth * plan.pixelRatio, cellHeight: matrix.tileHeight * plan.pixelRatio,
+                      margins: margins) { coord in
+            tiles[TileCoord(z: coord.z, x: matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)]?.image
+        }
     }
 }

@@ -1,49 +1,82 @@
 import Foundation
 
-/// What one render drew, per layer, with per-tile provenance. Written by `--report`.
+/// What one render drew, per layer, with per-tile provenance. Written by `--report` as JSON
+/// with sorted keys and no timestamps, so two runs of the same render compare equal apart
+/// from `durationMs`.
 public struct RenderReport: Codable, Sendable {
+    /// `ok`, or `failed` with `error` saying why (a failed render's report never claims success).
+    public var status: RenderStatus
+    public var error: String?
     public var style: String
+    /// [latitude, longitude]
     public var center: [Double]
     public var zoom: Double
+    /// CSS pixels, [width, height].
     public var size: [Int]
     public var scale: Double
+    /// Output pixels, [width, height].
     public var pixels: [Int]
+    /// The output's edges in EPSG:3857 metres, [minX, minY, maxX, maxY] (x not wrapped).
+    public var bbox3857: [Double]
     public var durationMs: Double
     /// Encoded tiles decoded during this render (each tile at most once).
     public var tilesDecoded: Int
     public var layers: [LayerReport]
+    public var diagnostics: [RenderDiagnostic]
 
-    /// Tile problems across all layers (undecodable or unreadable tiles; not absent ones).
-    public var problems: [String] { layers.flatMap(\.problems) }
+    /// Diagnostics that make `--strict` fail: tiles that are corrupt or unreadable.
+    public var problems: [RenderDiagnostic] { diagnostics.filter(\.isTileProblem) }
+}
+
+/// Whether a render succeeded.
+public enum RenderStatus: String, Codable, Sendable {
+    case ok
+    case failed
 }
 
 /// What was drawn for one layer.
 public struct LayerReport: Codable, Sendable {
     public var id: String
     public var source: String
+    /// The identity of the source's tile grid.
+    public var grid: String
     public var visible: Bool
     /// Why the layer was not drawn, when it was not.
     public var skipped: String?
-    /// The tile level drawn.
+    /// The grid level drawn.
     public var level: Int?
+    /// The levels the source has, [min, max].
+    public var nativeLevels: [Int]
     public var opacity: Double
     public var blend: String
     public var tilesRequested: Int
     public var tilesDrawn: Int
     public var tilesMissing: Int
-    public var problems: [String]
+    /// Of the missing tiles, those the source simply does not have.
+    public var tilesAbsent: Int
+    /// Every tile asked for, sorted by level, row and column.
     public var tiles: [TileReport]
 }
 
-/// One tile of a layer: where it came from and whether it was drawn.
-public struct TileReport: Codable, Sendable {
-    public enum Status: String, Codable, Sendable {
-        case drawn
-        case missing
-    }
+/// How a drawn tile's level relates to the output, or that nothing was drawn.
+public enum TileStatus: String, Codable, Sendable {
+    /// The level the output's resolution asks for.
+    case exact
+    /// A coarser level scaled up (the output is deeper than the source's levels).
+    case overzoomed
+    /// A finer level scaled down (the output is coarser than the source's levels).
+    case underzoomed
+    case missing
+}
 
-    public var tile: String
-    public var status: Status
+/// One tile of a layer: its grid address, what was drawn and where it came from.
+public struct TileReport: Codable, Sendable {
+    public var level: Int
+    public var column: Int
+    public var row: Int
+    public var status: TileStatus
+    /// Path, URL or row of the tile.
     public var origin: String
+    /// Why the tile is missing, when it is.
     public var reason: String?
 }

@@ -58,6 +58,8 @@ public struct XYZSourceSpec: Sendable {
     public var tms: Bool
     public var nativeZoom: ClosedRange<Int>
     public var bounds: GeoBounds?
+    /// Pixel width and height of the source's tiles (256 or 512).
+    public var tileSize: Int = 256
 }
 
 /// Tiles in an MBTiles (SQLite) file.
@@ -65,6 +67,8 @@ public struct MBTilesSourceSpec: Sendable {
     public var file: URL
     /// Overrides the file's metadata minzoom/maxzoom when given.
     public var nativeZoom: ClosedRange<Int>?
+    /// Pixel width and height of the file's tiles (256 or 512).
+    public var tileSize: Int = 256
 }
 
 /// Vector features from a GeoJSON file, drawn per tile.

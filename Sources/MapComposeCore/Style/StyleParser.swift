@@ -107,7 +107,17 @@ struct StyleParser {
             return nil
         }
         guard low != nil || high != nil else { return nil }
-        return (low ?? 0)...(high ?? 22)
+        return (low ?? TileSourceInfo.defaultNativeLevels.lowerBound)...(high ?? TileSourceInfo.defaultNativeLevels.upperBound)
+    }
+
+    /// `tile-size`: the pixel size of a source's square tiles, 256 or 512.
+    private func tileSize(_ map: StyleMapping) -> Int? {
+        guard let size = map.integer("tile-size", in: 1...4096) else { return nil }
+        guard size == 256 || size == 512 else {
+            log.add(map.value("tile-size"), map.path("tile-size"), "must be 256 or 512, got \(size)")
+            return nil
+        }
+        return size
     }
 
     /// A file on disk named by `key`, logged as a problem when absent or when the style is built in.
@@ -126,7 +136,8 @@ struct StyleParser {
     }
 
     private func parseXYZ(_ map: StyleMapping) -> SourceSpec? {
-        map.rejectUnknownKeys(["type", "path", "scheme", "minzoom", "maxzoom", "bounds"])
+        map.rejectUnknownKeys(["type", "path", "scheme", "minzoom", "maxzoom", "bounds", "tile-size"])
+        let tileSize = self.tileSize(map)
         let native = nativeZoom(map)
         let bounds = map.bounds("bounds")
         var tms = false
@@ -156,15 +167,17 @@ struct StyleParser {
             log.add(map.value("path"), map.path("path"), "no such folder '\(folder)' (looked for \(root.path))")
             return nil
         }
-        let levels = native ?? FolderTileSource.levelsPresent(root: root, template: template) ?? 0...22
-        return .xyz(XYZSourceSpec(template: template, root: root, tms: tms, nativeZoom: levels, bounds: bounds))
+        let levels = native ?? FolderTileSource.levelsPresent(root: root, template: template) ?? TileSourceInfo.defaultNativeLevels
+        return .xyz(XYZSourceSpec(template: template, root: root, tms: tms, nativeZoom: levels, bounds: bounds,
+                                  tileSize: tileSize ?? 256))
     }
 
     private func parseMBTiles(_ map: StyleMapping) -> SourceSpec? {
-        map.rejectUnknownKeys(["type", "path", "minzoom", "maxzoom"])
+        map.rejectUnknownKeys(["type", "path", "minzoom", "maxzoom", "tile-size"])
         let native = nativeZoom(map)
+        let tileSize = self.tileSize(map)
         guard let file = existingFile(map, "path") else { return nil }
-        return .mbtiles(MBTilesSourceSpec(file: file, nativeZoom: native))
+        return .mbtiles(MBTilesSourceSpec(file: file, nativeZoom: native, tileSize: tileSize ?? 256))
     }
 
     private func parseGeoJSON(_ map: StyleMapping) -> SourceSpec? {

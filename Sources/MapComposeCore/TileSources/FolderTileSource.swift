@@ -11,19 +11,18 @@ public struct FolderTileSource: TileSource {
         root = spec.root
         template = spec.template
         tms = spec.tms
-        info = TileSourceInfo(nativeZoom: spec.nativeZoom, bounds: spec.bounds)
+        let matrix = TileMatrix.webMercator(tileSize: spec.tileSize)
+        info = TileSourceInfo(
+            identity: "xyz:\(spec.root.standardizedFileURL.path)/\(spec.template.text)\(spec.tms ? "#tms" : "")@\(matrix.identity)",
+            matrix: matrix, nativeZoom: spec.nativeZoom, bounds: spec.bounds)
     }
 
     public func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch {
-        let file = root.appendingPathComponent(template.expand(coord, tms: tms))
-        let origin = file.path
-        guard FileManager.default.fileExists(atPath: origin) else {
-            return TileFetch(.missing(.absent), origin: origin)
-        }
-        do {
-            return TileFetch(.found(.encoded(try Data(contentsOf: file))), origin: origin)
-        } catch {
-            return TileFetch(.missing(.readFailed((error as NSError).localizedDescription)), origin: origin)
+        let origin = root.appendingPathComponent(template.expand(coord, tms: tms)).path
+        switch await TileFileReader.read(origin) {
+        case .data(let data): return TileFetch(.found(.encoded(data)), origin: origin)
+        case .absent: return TileFetch(.missing(.absent), origin: origin)
+        case .failed(let reason): return TileFetch(.missing(.readFailed(reason)), origin: origin)
         }
     }
 
@@ -31,7 +30,7 @@ public struct FolderTileSource: TileSource {
     public static func levelsPresent(root: URL, template: TilePathTemplate) -> ClosedRange<Int>? {
         guard template.text.hasPrefix("{z}/"),
               let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return nil }
-        let levels = names.compactMap(Int.init).filter { (0...30).contains($0) }
+        let levels = names.compactMap(Int.init).filter { (0...TileMatrix.maxLevel).contains($0) }
         guard let low = levels.min(), let high = levels.max() else { return nil }
         return low...high
     }

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Draws GeoJSON features into 256-px tiles with Cairo.
+/// Draws GeoJSON features into tiles with Cairo.
 ///
-/// Each tile draws every feature that reaches into it (with a margin for strokes, markers and
-/// labels), so shapes and labels continue across tile edges without seams. Point labels that
-/// would overlap at a level are left out (see `LabelPlacement`).
+/// Each tile draws every feature that reaches into it (with a margin for strokes and markers),
+/// in every copy of the world the tile touches, so shapes continue across tile edges and the
+/// antimeridian without seams. Point labels that would overlap at a level are left out (see
+/// `LabelPlacement`); a placed label is drawn by every tile its box reaches, whole.
 public final class GeoJSONTileSource: TileSource {
-    public let info = TileSourceInfo(nativeZoom: 0...24, drawsAtAnyPixelRatio: true)
+    public let info: TileSourceInfo
     let features: [ProjectedFeature]
     let symbolizer: FeatureSymbolizer
     let name: String
@@ -16,63 +17,87 @@ public final class GeoJSONTileSource: TileSource {
         features = try GeoJSONFeatures.parse(spec.data, labelProperty: spec.symbolizer.labelProperty)
         symbolizer = spec.symbolizer
         name = spec.path
+        info = TileSourceInfo(identity: "geojson:\(ContentDigest.hex(of: spec.data)):\(spec.symbolizer)",
+                              nativeZoom: TileMatrix.webMercator().levelRange, drawsAtAnyPixelRatio: true)
         labels = LabelPlacement(features: features, symbolizer: symbolizer)
     }
 
-    /// Number of features with drawable geometry.
-    public var featureCount: Int { features.count }
-
     public func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch {
-        TileFetch(GeneratedTile.draw(pixelRatio: pixelRatio) { draw(coord, into: $0) }, origin: "\(name)@\(coord)")
+        let outcome = GeneratedTile.draw(on: info.matrix, pixelRatio: pixelRatio) { draw(coord, into: $0) }
+        return TileFetch(outcome, origin: "\(name)@\(coord)")
+    }
+
+    /// Zoom-0 world pixels to this tile's pixels: `tile = (world − offset) · scale`.
+    private struct TileTransform {
+        let scale: Double
+        let offsetX: Double, offsetY: Double
+
+        func callAsFunction(_ p: WorldPixel) -> (Double, Double) {
+            ((p.x - offsetX) * scale, (p.y - offsetY) * scale)
+        }
     }
 
     private func draw(_ coord: TileCoord, into context: DrawingContext) {
-        let scale = exp2(Double(coord.z))
-        let ox = Double(coord.x) * 256, oy = Double(coord.y) * 256
+        let matrix = info.matrix
+        let extent = matrix.tileExtent(level: coord.z, column: coord.x, row: coord.y)
+        let topLeft = WebMercator.worldPixel(fromMetersX: extent.minX, y: extent.maxY, zoom: 0)
+        let bottomRight = WebMercator.worldPixel(fromMetersX: extent.maxX, y: extent.minY, zoom: 0)
+        let scale = Double(matrix.tileWidth) / (bottomRight.x - topLeft.x)
+        let world = WebMercator.zoom0WorldSize
         let margin = (symbolizer.width + symbolizer.radius + 2) / scale
-        let tileMin = (x: ox / scale, y: oy / scale), tileMax = (x: (ox + 256) / scale, y: (oy + 256) / scale)
-        func overlaps(_ f: ProjectedFeature, _ left: Double, _ right: Double, _ vertical: Double) -> Bool {
-            f.maxX >= tileMin.x - left && f.minX <= tileMax.x + right
-                && f.maxY >= tileMin.y - vertical && f.minY <= tileMax.y + vertical
+        // The copies of the world this tile (with its margin) reaches: -1 west, 0, +1 east.
+        let shifts = [-1.0, 0, 1].filter { k in
+            topLeft.x - margin < (k + 1) * world && bottomRight.x + margin > k * world
         }
-        @inline(__always) func px(_ p: WorldPixel) -> (Double, Double) { (p.x * scale - ox, p.y * scale - oy) }
-
-        for feature in features where overlaps(feature, margin, margin, margin) {
-            for polygon in feature.polygons {
-                if let fill = symbolizer.fill {
-                    for ring in polygon { trace(ring, closed: true, context, px) }
-                    context.fill(fill)
-                }
-                if let stroke = symbolizer.stroke {
-                    for ring in polygon { traceOutline(ring, context, px) }
-                    context.stroke(stroke, width: symbolizer.width)
-                }
-                context.newPath()
-            }
-            if let stroke = symbolizer.stroke, !feature.lines.isEmpty {
-                for line in feature.lines { trace(line, closed: false, context, px) }
-                context.stroke(stroke, width: symbolizer.width)
-            }
-            for point in feature.points {
-                let (x, y) = px(point)
-                context.circle(x, y, radius: symbolizer.radius)
-                if let fill = symbolizer.fill { context.fill(fill, preserve: symbolizer.stroke != nil) }
-                if let stroke = symbolizer.stroke { context.stroke(stroke, width: max(0.5, symbolizer.width / 2)) }
-                context.newPath()
+        for k in shifts {
+            let transform = TileTransform(scale: scale, offsetX: topLeft.x - k * world, offsetY: topLeft.y)
+            let minX = topLeft.x - k * world - margin, maxX = bottomRight.x - k * world + margin
+            let minY = topLeft.y - margin, maxY = bottomRight.y + margin
+            for feature in features
+            where feature.maxX >= minX && feature.minX <= maxX && feature.maxY >= minY && feature.minY <= maxY {
+                drawShapes(of: feature, context, transform)
             }
         }
         guard symbolizer.labelProperty != nil else { return }
         context.setFont(size: symbolizer.labelSize)
-        let reach = (256 / scale, symbolizer.labelSize * 2 / scale)
-        for index in labels.placed(atLevel: coord.z) where overlaps(features[index], reach.0, margin, reach.1) {
-            let (x, y) = px(features[index].points[0])
-            context.text(features[index].label!, x: x + labels.textOffset, y: y + symbolizer.labelSize / 3,
-                         color: symbolizer.labelColor, halo: symbolizer.labelHalo)
+        let tileBox = LabelPlacement.Box(x0: 0, y0: 0, x1: Double(matrix.tileWidth), y1: Double(matrix.tileHeight))
+        for k in shifts {
+            let transform = TileTransform(scale: scale, offsetX: topLeft.x - k * world, offsetY: topLeft.y)
+            for label in labels.placed(atScale: scale) {
+                let (x, y) = transform(label.anchor)
+                guard label.inkBox(atTileX: x, y: y).overlaps(tileBox) else { continue }
+                context.text(features[label.feature].label!, x: x + labels.textOffset, y: y + labels.baselineOffset,
+                             color: symbolizer.labelColor, halo: symbolizer.labelHalo)
+            }
         }
     }
 
-    private func trace(_ ring: [WorldPixel], closed: Bool, _ context: DrawingContext,
-                       _ px: (WorldPixel) -> (Double, Double)) {
+    private func drawShapes(of feature: ProjectedFeature, _ context: DrawingContext, _ px: TileTransform) {
+        for polygon in feature.polygons {
+            if let fill = symbolizer.fill {
+                for ring in polygon { trace(ring, closed: true, context, px) }
+                context.fill(fill)
+            }
+            if let stroke = symbolizer.stroke {
+                for ring in polygon { traceOutline(ring, context, px) }
+                context.stroke(stroke, width: symbolizer.width)
+            }
+            context.newPath()
+        }
+        if let stroke = symbolizer.stroke, !feature.lines.isEmpty {
+            for line in feature.lines { trace(line, closed: false, context, px) }
+            context.stroke(stroke, width: symbolizer.width)
+        }
+        for point in feature.points {
+            let (x, y) = px(point)
+            context.circle(x, y, radius: symbolizer.radius)
+            if let fill = symbolizer.fill { context.fill(fill, preserve: symbolizer.stroke != nil) }
+            if let stroke = symbolizer.stroke { context.stroke(stroke, width: max(0.5, symbolizer.width / 2)) }
+            context.newPath()
+        }
+    }
+
+    private func trace(_ ring: [WorldPixel], closed: Bool, _ context: DrawingContext, _ px: TileTransform) {
         guard let first = ring.first else { return }
         let start = px(first)
         context.moveTo(start.0, start.1)
@@ -86,7 +111,7 @@ public final class GeoJSONTileSource: TileSource {
     /// Traces a polygon ring for stroking, leaving out edges that run along the world's border:
     /// the ±180° cuts of polygons split at the antimeridian and the latitude clamp of polygons
     /// reaching the poles are not real borders.
-    private func traceOutline(_ ring: [WorldPixel], _ context: DrawingContext, _ px: (WorldPixel) -> (Double, Double)) {
+    private func traceOutline(_ ring: [WorldPixel], _ context: DrawingContext, _ px: TileTransform) {
         guard let first = ring.first else { return }
         let closed = ring.last == first ? ring : ring + [first]
         let start = px(first)
@@ -103,9 +128,9 @@ public final class GeoJSONTileSource: TileSource {
 
     /// True when both ends of a segment lie on the same edge of the zoom-0 world square.
     static func alongWorldEdge(_ a: WorldPixel, _ b: WorldPixel) -> Bool {
-        let e = 1e-7
+        let e = 1e-7, world = WebMercator.zoom0WorldSize
         func near(_ v: Double, _ edge: Double) -> Bool { abs(v - edge) < e }
-        return (near(a.x, 0) && near(b.x, 0)) || (near(a.x, 256) && near(b.x, 256))
-            || (near(a.y, 0) && near(b.y, 0)) || (near(a.y, 256) && near(b.y, 256))
+        return (near(a.x, 0) && near(b.x, 0)) || (near(a.x, world) && near(b.x, world))
+            || (near(a.y, 0) && near(b.y, 0)) || (near(a.y, world) && near(b.y, world))
     }
 }

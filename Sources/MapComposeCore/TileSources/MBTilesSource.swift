@@ -60,10 +60,12 @@ public final class MBTilesSource: TileSource {
         format = metadata["format"]
         let metaMin = metadata["minzoom"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         let metaMax = metadata["maxzoom"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        var native = levels ?? 0...22
+        var native = levels ?? TileSourceInfo.defaultNativeLevels
         if let metaMin, let metaMax, metaMin <= metaMax { native = metaMin...metaMax }
         if let override = spec.nativeZoom { native = override }
-        info = TileSourceInfo(nativeZoom: native,
+        let matrix = TileMatrix.webMercator(tileSize: spec.tileSize)
+        info = TileSourceInfo(identity: "mbtiles:\(spec.file.standardizedFileURL.resolvingSymlinksInPath().path)@\(matrix.identity)",
+                              matrix: matrix, nativeZoom: native,
                               bounds: metadata["bounds"].flatMap(Self.parseBounds),
                               attribution: metadata["attribution"])
     }

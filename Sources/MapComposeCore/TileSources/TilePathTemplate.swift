@@ -38,14 +38,6 @@ public struct TilePathTemplate: Sendable, Equatable, CustomStringConvertible {
         self.text = text
     }
 
-    /// True when the template names the row by `{-y}` (TMS order).
-    public var usesTMSRow: Bool { text.contains("{-y}") }
-
-    /// The part before the first placeholder (a folder for file templates).
-    public var staticPrefix: String {
-        String(text[..<(text.firstIndex(of: "{") ?? text.endIndex)])
-    }
-
     /// The template filled in for `coord`; `tms` flips the `{y}` row as well.
     public func expand(_ coord: TileCoord, tms: Bool = false) -> String {
         let row = tms ? coord.tmsY : coord.y

@@ -1,22 +1,38 @@
 import Foundation
 
-/// What a source can serve: its native zoom range, extent and credit.
+/// What a source can serve: its identity, grid, native levels, extent and credit.
 public struct TileSourceInfo: Sendable, Equatable {
+    /// Levels assumed for a file source that says nothing about its levels.
+    public static let defaultNativeLevels = 0...22
+
+    /// Names the tiles this source serves, derived from its definition (kind, resolved path or
+    /// URL template, scheme, drawing parameters) and never from a secret: two layers or styles
+    /// naming the same tiles have the same identity and share the tile store's entries.
+    public var identity: String
+    /// The tiling scheme of the source's tiles.
+    public var matrix: TileMatrix
     /// Levels the source really has; outside, tiles of the nearest native level are scaled.
     public var nativeZoom: ClosedRange<Int>
     /// Extent of the data; no tile outside is requested.
     public var bounds: GeoBounds?
     public var attribution: String?
     /// True when the source draws tiles itself and can draw them at any pixel ratio (@2x tiles
-    /// of 512 px covering the same area), so retina output keeps symbol and text sizes.
+    /// of twice the pixels covering the same area), so retina output keeps symbol and text sizes.
     public var drawsAtAnyPixelRatio: Bool
+    /// False for sources whose tiles are cheaper to draw again than to keep (a flat colour):
+    /// the tile store then does not spend its memory budget on them.
+    public var keepsTilesInMemory: Bool
 
-    public init(nativeZoom: ClosedRange<Int>, bounds: GeoBounds? = nil, attribution: String? = nil,
-                drawsAtAnyPixelRatio: Bool = false) {
-        self.nativeZoom = nativeZoom
+    public init(identity: String, matrix: TileMatrix = .webMercator(), nativeZoom: ClosedRange<Int>,
+                bounds: GeoBounds? = nil, attribution: String? = nil, drawsAtAnyPixelRatio: Bool = false,
+                keepsTilesInMemory: Bool = true) {
+        self.identity = identity
+        self.matrix = matrix
+        self.nativeZoom = nativeZoom.clamped(to: matrix.levelRange)
         self.bounds = bounds
         self.attribution = attribution
         self.drawsAtAnyPixelRatio = drawsAtAnyPixelRatio
+        self.keepsTilesInMemory = keepsTilesInMemory
     }
 }
 
@@ -32,17 +48,28 @@ public enum TileContent: Sendable {
 public enum TileMissReason: Sendable, Equatable, CustomStringConvertible {
     /// The source does not have this tile.
     case absent
-    /// Reading the tile failed.
+    /// Reading the tile failed; asking again may succeed.
     case readFailed(String)
     /// The bytes were not a usable image.
     case undecodable(TileDecodeError)
+    /// The image is far larger than the grid's cell (beyond @4x).
+    case wrongSize(width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
 
     public var description: String {
         switch self {
         case .absent: return "not in source"
         case .readFailed(let detail): return "read failed: \(detail)"
         case .undecodable(let error): return error.description
+        case .wrongSize(let w, let h, let ew, let eh):
+            return "tile is \(w)x\(h) pixels; the grid's tiles are \(ew)x\(eh) (up to 4x that for high-resolution tiles)"
         }
+    }
+
+    /// A definite miss is remembered for the run (asking again gives the same answer); a
+    /// transient one (a read error) is reported but asked again next time.
+    public var isDefinite: Bool {
+        if case .readFailed = self { return false }
+        return true
     }
 
     /// Absent tiles are normal; the others are problems worth a diagnostic.
@@ -69,7 +96,8 @@ public struct TileFetch: Sendable {
 /// A provider of map tiles. Implementations must be safe to call concurrently.
 public protocol TileSource: Sendable {
     var info: TileSourceInfo { get }
-    /// Fetches the tile at `coord` (x already wrapped into range); never throws: a miss is a result.
+    /// Fetches the tile at `coord` (level, column, row of `info.matrix`; the column already
+    /// wrapped into the matrix); never throws: a miss is a result.
     /// `pixelRatio` above 1 asks a source that `drawsAtAnyPixelRatio` for larger tiles; others ignore it.
     func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch
 }

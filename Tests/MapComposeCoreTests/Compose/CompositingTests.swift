@@ -64,8 +64,7 @@ import Testing
         let result = try await RenderHelpers.render(style, lat: 5, lon: 5, zoom: 4, width: 512, height: 512)
         let viewport = try Viewport(center: LonLat(lon: 5, lat: 5), zoom: 4, width: 512, height: 512)
         func pixel(_ lon: Double, _ lat: Double) -> RGBA {
-            let w = WebMercator.worldPixel(from: LonLat(lon: lon, lat: lat), zoom: 4)
-            let d = viewport.devicePoint(worldX: w.x, worldY: w.y, level: 4)
+            let d = viewport.devicePoint(LonLat(lon: lon, lat: lat))
             return result.image.rgba(x: Int(d.x), y: Int(d.y))
         }
         #expect(pixel(5, 5) == RGBA(r: 0, g: 255, b: 0))
@@ -104,7 +103,7 @@ import Testing
         let result = try await RenderHelpers.render(style, lat: 0, lon: 180, zoom: 2, width: 400, height: 200)
         #expect(result.image.rgba(x: 10, y: 100) == RGBA(r: 255, g: 0, b: 0))
         #expect(result.image.rgba(x: 390, y: 100) == RGBA(r: 0, g: 0, b: 255))
-        #expect(result.report.layers[0].tiles.map(\.tile).sorted() == ["2/0/1", "2/0/2", "2/3/1", "2/3/2"])
+        #expect(result.report.layers[0].tiles.map { "\($0.level)/\($0.column)/\($0.row)" }.sorted() == ["2/0/1", "2/0/2", "2/3/1", "2/3/2"])
     }
 
     @Test func eachTileIsDecodedOncePerRenderEvenWhenTheWorldRepeats() async throws {
@@ -134,11 +133,12 @@ import Testing
         let layer = result.report.layers[0]
         #expect(layer.tilesDrawn == 2 && layer.tilesMissing == 2)
         let corruptPath = folder.url.appendingPathComponent("tiles/1/1/1.png").path
-        #expect(result.report.problems == ["layer 'base': tile 1/1/1 (\(corruptPath)): corrupt PNG data: data ends early"])
+        #expect(result.report.problems.map(\.description) == ["layer 'base': tile 1/1/1 (\(corruptPath)): corrupt PNG data: data ends early"])
+        #expect(result.report.diagnostics.map(\.description).contains("layer 'base': 1 of 4 tiles of level 1 absent"))
         #expect(result.image.rgba(x: 100, y: 100) == RGBA.white)
         #expect(result.image.rgba(x: 400, y: 100) == Self.tileColor)
         #expect(result.image.rgba(x: 400, y: 400) == RGBA.white)
-        let missing = layer.tiles.first { $0.tile == "1/0/0" }
+        let missing = layer.tiles.first { $0.level == 1 && $0.column == 0 && $0.row == 0 }
         #expect(missing?.status == .missing && missing?.reason == "not in source")
     }
 
@@ -204,7 +204,8 @@ import Testing
         let result = try await RenderHelpers.render(style, lat: 0, lon: 0, zoom: 1, width: 512, height: 512)
         let layer = result.report.layers[0]
         #expect(layer.tilesRequested == 0 && !layer.visible)
-        #expect(result.report.problems == ["layer 'deep': skipped: needs 268435456 tiles of level 14 (zoom 1.0 is far below the source's levels 14…16); the limit is 4096 per layer"])
+        #expect(result.report.diagnostics.map(\.description) == ["layer 'deep': skipped: needs 268435456 tiles of level 14: the output is far coarser than the source's levels 14…16; the limit is 4096 for this output size"])
+        #expect(result.report.problems.isEmpty, "a skipped layer is not a tile problem for --strict")
         #expect(result.image.rgba(x: 256, y: 256) == .white)
     }
 }
@@ -218,8 +219,8 @@ import Testing
             for y in 0..<512 { for x in 0..<512 { words[y * perRow + x] = x % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF } }
         }
         try folder.write(try ImageEncoder.png(stripes), to: "t/0/0/0.png")
-        let style = try RenderHelpers.style("layers:\n  - {id: t, source: {type: xyz, path: \"t/{z}/{x}/{y}.png\"}}\n", in: folder)
-        // Zoom 1 on a 256 px tile level 0 tile: 512-px tile pixels map 1:1 onto output pixels.
+        let style = try RenderHelpers.style("layers:\n  - {id: t, source: {type: xyz, path: \"t/{z}/{x}/{y}.png\", tile-size: 512}}\n", in: folder)
+        // Zoom 1 on a 512-px grid's level 0 tile: tile pixels map 1:1 onto output pixels.
         let viewport = try Viewport(center: LonLat(lon: 0, lat: 0), zoom: 1, width: 512, height: 512)
         let image = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(viewport).image
         #expect(image.rgba(x: 100, y: 100) == RGBA.black)

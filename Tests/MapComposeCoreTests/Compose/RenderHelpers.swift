@@ -15,12 +15,12 @@ enum RenderHelpers {
         return try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(viewport)
     }
 
-    /// Writes a PNG tile of `color` for every tile of `level` into `folder/tiles/{z}/{x}/{y}.png`.
-    static func writeUniformLevel(_ level: Int, color: RGBA, in folder: TemporaryFolder) throws {
+    /// Writes a PNG tile of `color` for every tile of `level` into `folder/<under>/{z}/{x}/{y}.png`.
+    static func writeUniformLevel(_ level: Int, color: RGBA, in folder: TemporaryFolder, under: String = "tiles") throws {
         let png = try TileFixtures.solidPNG(color)
         for x in 0..<(1 << level) {
             for y in 0..<(1 << level) {
-                try folder.write(png, to: "tiles/\(level)/\(x)/\(y).png")
+                try folder.write(png, to: "\(under)/\(level)/\(x)/\(y).png")
             }
         }
     }

@@ -38,9 +38,11 @@ struct MercatorVector: Decodable, CustomTestStringConvertible {
         let coord = TileCoord(z: expected[0], x: Int(floor(p.x / 256)), y: Int(floor(p.y / 256)))
         #expect([coord.z, coord.x, coord.y] == expected)
         #expect(coord.quadkey == v.quadkey)
-        let b = coord.bounds, e = try #require(v.tileBounds)
-        #expect(abs(b.west - e[0]) < 1e-9 && abs(b.south - e[1]) < 1e-9)
-        #expect(abs(b.east - e[2]) < 1e-9 && abs(b.north - e[3]) < 1e-9)
+        let m = TileMatrix.webMercator().tileExtent(level: coord.z, column: coord.x, row: coord.y)
+        let sw = WebMercator.lonLat(fromMetersX: m.minX, y: m.minY), ne = WebMercator.lonLat(fromMetersX: m.maxX, y: m.maxY)
+        let e = try #require(v.tileBounds)
+        #expect(abs(sw.lon - e[0]) < 1e-9 && abs(sw.lat - e[1]) < 1e-9)
+        #expect(abs(ne.lon - e[2]) < 1e-9 && abs(ne.lat - e[3]) < 1e-9)
     }
 
     @Test("pixel → lon/lat → pixel round-trips at zoom 22 within 1e-6 px")
@@ -80,9 +82,10 @@ struct MercatorVector: Decodable, CustomTestStringConvertible {
     }
 
     @Test func xWrapsAroundTheAntimeridian() {
-        #expect(TileCoord(z: 2, x: -1, y: 1).wrapped == TileCoord(z: 2, x: 3, y: 1))
-        #expect(TileCoord(z: 2, x: 5, y: 1).wrapped == TileCoord(z: 2, x: 1, y: 1))
-        #expect(TileCoord(z: 2, x: -9, y: 0).wrapped == TileCoord(z: 2, x: 3, y: 0))
+        let grid = TileMatrix.webMercator()
+        #expect(grid.wrappedColumn(-1, level: 2) == 3)
+        #expect(grid.wrappedColumn(5, level: 2) == 1)
+        #expect(grid.wrappedColumn(-9, level: 2) == 3)
     }
 
     @Test func parentChain() {

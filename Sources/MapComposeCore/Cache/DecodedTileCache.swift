@@ -1,0 +1,55 @@
+/// Decoded tiles kept in memory, bounded in bytes, least recently used evicted first.
+///
+/// Not thread-safe on its own: `TileStore` guards it with its lock.
+struct DecodedTileCache {
+    struct Entry {
+        let image: RasterImage
+        let origin: String
+        var lastUse: UInt64
+    }
+
+    /// Most bytes of pixels kept.
+    let budget: Int
+    private(set) var bytes = 0
+    private(set) var evictions = 0
+    private var entries: [TileKey: Entry] = [:]
+    private var clock: UInt64 = 0
+
+    init(budget: Int) {
+        self.budget = max(0, budget)
+    }
+
+    var count: Int { entries.count }
+
+    mutating func get(_ key: TileKey) -> Entry? {
+        guard var entry = entries[key] else { return nil }
+        clock += 1
+        entry.lastUse = clock
+        entries[key] = entry
+        return entry
+    }
+
+    /// Keeps `image` unless it alone is over the budget; evicts old entries to make room.
+    mutating func put(_ key: TileKey, image: RasterImage, origin: String) {
+        let cost = image.byteCount
+        guard cost <= budget else { return }
+        clock += 1
+        if let old = entries.updateValue(Entry(image: image, origin: origin, lastUse: clock), forKey: key) {
+            bytes -= old.image.byteCount
+        }
+        bytes += cost
+        if bytes > budget { evict() }
+    }
+
+    /// Drops the least recently used entries until a tenth of the budget is free, so that
+    /// eviction (a sort) runs once per many insertions.
+    private mutating func evict() {
+        let target = budget - budget / 10
+        for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard bytes > target else { break }
+            entries[key] = nil
+            bytes -= entry.image.byteCount
+            evictions += 1
+        }
+    }
+}

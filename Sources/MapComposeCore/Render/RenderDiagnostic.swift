@@ -1,0 +1,53 @@
+import Foundation
+
+/// Something a render wants its user to know, as a typed value; `description` is the one
+/// place it becomes text.
+public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Codable, Sendable {
+        /// A tile that exists but could not be used (corrupt, unreadable, wrong size).
+        case tileProblem
+        /// Tiles the source does not have, counted per layer.
+        case tilesAbsent
+        /// A layer left out for a reason worth a warning (e.g. far too many tiles).
+        case layerSkipped
+    }
+
+    public var kind: Kind
+    public var layer: String
+    /// The tile concerned, as level/column/row, for tile problems.
+    public var tile: String?
+    public var origin: String?
+    /// The reason in words (a decoder's message, a skip reason).
+    public var detail: String
+    /// For `tilesAbsent`: how many of how many tiles of which level.
+    public var count: Int?
+    public var total: Int?
+    public var level: Int?
+
+    public var isTileProblem: Bool { kind == .tileProblem }
+
+    static func tileProblem(layer: String, tile: TileCoord, origin: String, reason: TileMissReason) -> RenderDiagnostic {
+        RenderDiagnostic(kind: .tileProblem, layer: layer, tile: tile.description, origin: origin,
+                         detail: reason.description)
+    }
+
+    static func tilesAbsent(layer: String, count: Int, of total: Int, level: Int) -> RenderDiagnostic {
+        RenderDiagnostic(kind: .tilesAbsent, layer: layer, detail: "absent from the source",
+                         count: count, total: total, level: level)
+    }
+
+    static func layerSkipped(layer: String, reason: String) -> RenderDiagnostic {
+        RenderDiagnostic(kind: .layerSkipped, layer: layer, detail: reason)
+    }
+
+    public var description: String {
+        switch kind {
+        case .tileProblem:
+            return "layer '\(layer)': tile \(tile ?? "?") (\(origin ?? "?")): \(detail)"
+        case .tilesAbsent:
+            return "layer '\(layer)': \(count ?? 0) of \(total ?? 0) tiles of level \(level ?? 0) absent"
+        case .layerSkipped:
+            return "layer '\(layer)': skipped: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Logging
+
+/// Why a request produced no image.
+public struct RenderFailure: Error, CustomStringConvertible {
+    public enum Kind: Sendable {
+        /// The request itself is unusable (bad area, size, quality, or output path).
+        case badRequest
+        /// Rendering, encoding or writing failed.
+        case renderFailed
+        /// `strict` and some tiles were corrupt or unreadable.
+        case tileProblems
+    }
+
+    public let kind: Kind
+    public let message: String
+    /// The render's report when it got that far (its status is `failed`).
+    public let report: RenderReport?
+
+    public var description: String { message }
+}
+
+/// Renders a `RenderRequest`, encodes it and writes image and report atomically: output files
+/// are created up front (an unwritable path fails before any work) and renamed into place only
+/// when complete, so a failure never leaves a partial image or a report claiming success.
+/// The CLI and the batch command both go through `write`.
+public struct StaticMapWriter: Sendable {
+    public let store: TileStore
+    let logger: Logger
+
+    public init(store: TileStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    @discardableResult
+    public func write(_ request: RenderRequest) async throws(RenderFailure) -> RenderReport {
+        func failure(_ kind: RenderFailure.Kind, _ message: String, _ report: RenderReport? = nil) -> RenderFailure {
+            RenderFailure(kind: kind, message: message, report: report)
+        }
+        let viewport: Viewport
+        do {
+            viewport = try request.viewport()
+        } catch {
+            throw failure(.badRequest, error.description)
+        }
+        guard (1...100).contains(request.quality) else {
+            throw failure(.badRequest, "quality \(request.quality) is outside 1…100")
+        }
+        let imageFile: PendingOutputFile, reportFile: PendingOutputFile?
+        do {
+            imageFile = try PendingOutputFile(path: request.output)
+            reportFile = try request.reportPath.map { path throws(OutputError) in try PendingOutputFile(path: path) }
+        } catch {
+            throw failure(.badRequest, error.description)
+        }
+        let renderer = MapRenderer(style: request.style, options: RenderOptions(attribution: request.attribution),
+                                   store: store, logger: logger)
+        let result: RenderResult
+        do {
+            result = try await renderer.render(viewport)
+        } catch {
+            throw failure(.renderFailed, "render failed: \(error)")
+        }
+        var report = result.report
+        func fail(_ kind: RenderFailure.Kind, _ message: String) -> RenderFailure {
+            report.status = .failed
+            report.error = message
+            imageFile.discard()
+            try? reportFile?.commit(Self.encode(report))
+            return failure(kind, message, report)
+        }
+        let problems = report.problems
+        if request.strict, !problems.isEmpty {
+            throw fail(.tileProblems, "\(problems.count) tile problem\(problems.count == 1 ? "" : "s"); no image written")
+        }
+        do {
+            try imageFile.commit(try ImageEncoder.encode(result.image, as: request.format, quality: request.quality))
+        } catch let error as OutputError {
+            throw fail(.renderFailed, error.description)
+        } catch {
+            throw fail(.renderFailed, "\(error)")
+        }
+        do {
+            try reportFile?.commit(Self.encode(report))
+        } catch {
+            throw failure(.renderFailed, error.description, report)
+        }
+        return report
+    }
+
+    /// The report as pretty-printed JSON with sorted keys.
+    public static func encode(_ report: RenderReport) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Every value is a plain string, number or array: encoding cannot fail.
+        return (try? encoder.encode(report)) ?? Data()
+    }
+}

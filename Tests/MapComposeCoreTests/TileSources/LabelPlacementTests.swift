@@ -1,0 +1,77 @@
+import Foundation
+import MapComposeTestSupport
+import Testing
+@testable import MapComposeCore
+
+/// Labels are placed for the whole world and drawn whole by every tile they reach, across
+/// tile edges and the antimeridian.
+@Suite struct LabelPlacementTests {
+    func render(_ features: [(String, Double, Double)], zoom: Double) async throws -> RasterImage {
+        let folder = try TemporaryFolder()
+        let items = features.map { name, lon, lat in
+            #"{"type": "Feature", "properties": {"name": "\#(name)"}, "geometry": {"type": "Point", "coordinates": [\#(lon), \#(lat)]}}"#
+        }
+        try folder.write(#"{"type": "FeatureCollection", "features": [\#(items.joined(separator: ","))]}"#, to: "p.geojson")
+        let style = try RenderHelpers.style("""
+            background: "#ffffff"
+            layers:
+              - {id: p, source: {type: geojson, path: p.geojson, fill: none, stroke: none, label: name}}
+            """, in: folder)
+        return try await RenderHelpers.render(style, lat: 0, lon: 0, zoom: zoom, width: 300, height: 200).image
+    }
+
+    @Test func overlappingLabelsKeepTheFirstAndSeparateOnesBothShow() async throws {
+        let first = try await render([("Alpha", 0, 0)], zoom: 4)
+        let crowded = try await render([("Alpha", 0, 0), ("Bravo", 0.3, 0.1)], zoom: 4)
+        #expect(try ImageDiff.compare(first, crowded).differingPixels == 0, "the overlapping second label is left out")
+        let zoomedIn = try await render([("Alpha", 0, 0), ("Bravo", 0.3, 0.1)], zoom: 9)
+        let zoomedInFirst = try await render([("Alpha", 0, 0)], zoom: 9)
+        #expect(try ImageDiff.compare(zoomedInFirst, zoomedIn).differingPixels > 20, "apart at zoom 9, both show")
+    }
+
+    private func render(label: String, lon: Double, lat: Double, center: LonLat, zoom: Double,
+                        width: Int = 800, height: Int = 200) async throws -> (RasterImage, Viewport) {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"name": "\(label)"}, "geometry": {"type": "Point", "coordinates": [\(lon), \(lat)]}}
+            ]}
+            """, to: "p.geojson")
+        let style = try RenderHelpers.style("""
+            background: "#ffffff"
+            layers:
+              - {id: p, source: {type: geojson, path: p.geojson, fill: "#000000", stroke: none, radius: 2, label: name, label-size: 14, label-halo: none}}
+            """, in: folder)
+        let viewport = try Viewport(center: center, zoom: zoom, width: width, height: height)
+        let image = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(viewport).image
+        return (image, viewport)
+    }
+
+    /// Dark pixels in the columns `x0..<x1` around row `y`.
+    private func ink(_ image: RasterImage, x0: Int, x1: Int, y: Int) -> Int {
+        var count = 0
+        for x in max(0, x0)..<min(image.width, x1) {
+            for row in max(0, y - 12)..<min(image.height, y + 8) where image.rgba(x: x, y: row).r < 128 { count += 1 }
+        }
+        return count
+    }
+
+    @Test func aLabelNearTheAntimeridianContinuesIntoTheNextWorld() async throws {
+        let (image, viewport) = try await render(label: "Funafuti Atoll", lon: 179.2, lat: -8.5,
+                                                 center: LonLat(lon: 180, lat: -8.5), zoom: 6)
+        let anchor = viewport.devicePoint(LonLat(lon: 179.2, lat: -8.5))
+        let edge = viewport.devicePoint(LonLat(lon: 180, lat: -8.5))
+        #expect(edge.x > anchor.x + 20, "the label reaches past 180°")
+        #expect(ink(image, x0: Int(edge.x) + 1, x1: Int(anchor.x) + 200, y: Int(anchor.y)) > 40,
+                "text drawn east of the antimeridian")
+    }
+
+    @Test func aLongLabelIsDrawnWholeFarBeyondItsAnchorTile() async throws {
+        let text = "A very long place name that runs across several tiles to the east"
+        let (image, viewport) = try await render(label: text, lon: 10, lat: 0, center: LonLat(lon: 12, lat: 0), zoom: 9,
+                                                 width: 1000)
+        let anchor = viewport.devicePoint(LonLat(lon: 10, lat: 0))
+        // The text is some 500 px long; its last 150 px lie more than one 256-px tile from the anchor.
+        #expect(ink(image, x0: Int(anchor.x) + 300, x1: Int(anchor.x) + 600, y: Int(anchor.y)) > 80)
+    }
+}
