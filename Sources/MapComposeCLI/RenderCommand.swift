@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import MapComposeCore
 
 /// `mapcompose render`: one static map from a style, for a center+zoom or a bbox.
@@ -8,7 +9,7 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render a static map (the default subcommand).")
 
-    @Argument(help: "Output image path (.png, .jpg or .jpeg).")
+    @Argument(help: "Output image path (.png, .jpg or .jpeg), or - for standard output (--format, default png).")
     var output: String
 
     @Option(help: "Style file (YAML or JSON), or the name of a built-in style.")
@@ -17,31 +18,31 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Map center as LAT,LON in degrees.")
     var center: String?
 
-    @Option(help: "Zoom level (fractional allowed), with --center.")
+    @Option(parsing: .unconditional, help: "Zoom level (fractional allowed), with --center.")
     var zoom: Double?
 
     @Option(parsing: .unconditional, help: "Area to show as W,S,E,N in degrees, instead of --center/--zoom.")
     var bbox: String?
 
-    @Option(help: "Pixels kept free around --bbox.")
+    @Option(parsing: .unconditional, help: "Pixels kept free around --bbox.")
     var padding = 0
 
     @Flag(help: "With --bbox, allow a fractional zoom instead of the largest whole zoom.")
     var fractionalZoom = false
 
-    @Option(help: "Output size in CSS pixels, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "Output size in CSS pixels, WIDTHxHEIGHT.")
     var size = "800x600"
 
-    @Option(help: "Pixel scale (2 for retina output).")
+    @Option(parsing: .unconditional, help: "Pixel scale (2 for retina output).")
     var scale = 1.0
 
     @Option(help: "Output format: png or jpeg (default: from the output extension).")
     var format: ImageFormat?
 
-    @Option(help: "JPEG quality, 1–100.")
+    @Option(parsing: .unconditional, help: "JPEG quality, 1–100.")
     var quality = 90
 
-    @Option(help: "Write a JSON report of what was drawn per layer to this file.")
+    @Option(help: "Write a JSON report of what was drawn per layer to this file (- for standard output, when the image is not).")
     var report: String?
 
     @Flag(help: "Fail (exit 1, no image) when any tile is corrupt or unreadable.")
@@ -54,22 +55,13 @@ struct RenderCommand: AsyncParsableCommand {
     var verbose = false
 
     mutating func run() async throws {
+        let logger = Logger(label: "mapcompose")
         let viewport = try makeViewport()
-        let imageFormat = try outputFormat()
+        let imageFormat = try OutputFormatArgument.resolve(format, output: output)
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
-        let imageFile: PendingOutputFile, reportFile: PendingOutputFile?
-        do {
-            imageFile = try PendingOutputFile(path: output)
-            reportFile = try report.map { path throws(OutputError) in try PendingOutputFile(path: path) }
-        } catch {
-            throw CLIFailure(error.description)
-        }
-        let mapStyle: MapStyle
-        do {
-            mapStyle = try StyleLoader.load(nameOrPath: style)
-        } catch {
-            throw CLIFailure(messages: error.problems.map(\.description), exitCode: 2)
-        }
+        let outputs = try RenderOutputs.open(image: output, report: report)
+        let mapStyle = try StyleArgument.load(style)
+        if let note = BuiltInStyleNote.text(for: mapStyle, at: viewport) { printError(note) }
         let renderer = MapRenderer(style: mapStyle, options: RenderOptions(attribution: !noAttribution))
         let result: RenderResult
         do {
@@ -80,14 +72,14 @@ struct RenderCommand: AsyncParsableCommand {
         let problems = result.report.problems
         for problem in problems { printError("warning: \(problem)") }
         do {
-            try reportFile?.commit(try Self.encode(result.report))
+            try outputs.report?.commit(try Self.encode(result.report))
             if strict, !problems.isEmpty {
                 throw CLIFailure("--strict: \(problems.count) tile problem\(problems.count == 1 ? "" : "s"); no image written",
                                  exitCode: 1)
             }
             let data = try ImageEncoder.encode(result.image, as: imageFormat, quality: quality)
-            try imageFile.commit(data)
-            if verbose { RenderLog.log(result.report, output: output) }
+            try outputs.image.commit(data)
+            RenderLog.log(result.report, output: output, to: logger)
         } catch let failure as CLIFailure {
             throw failure
         } catch {
@@ -114,6 +106,7 @@ struct RenderCommand: AsyncParsableCommand {
                                     height: dimensions.height, scale: scale)
             case (nil, .some(let text)):
                 if zoom != nil { throw CLIFailure("--zoom cannot be used with --bbox (the zoom is chosen to fit)") }
+                guard padding >= 0 else { throw CLIFailure("--padding \(padding): padding must be 0 or more pixels") }
                 return try Viewport.fitting(try CoordinateArguments.bbox(text), width: dimensions.width,
                                             height: dimensions.height, scale: scale, padding: padding,
                                             fractionalZoom: fractionalZoom)
@@ -122,21 +115,13 @@ struct RenderCommand: AsyncParsableCommand {
             }
         } catch let failure as CLIFailure {
             throw failure
+        } catch ViewportError.tooLarge(let width, let height) where width < 1 || height < 1 {
+            throw CLIFailure("--size \(size) at --scale \(CoordinateArguments.format(scale)) would be under 1 pixel "
+                             + "(\(width)x\(height)): use a larger --size or --scale")
         } catch let error as ViewportError {
             throw CLIFailure(error.description)
         } catch {
             throw CLIFailure("\(error)")
         }
     }
-
-    private func outputFormat() throws(CLIFailure) -> ImageFormat {
-        if let format { return format }
-        let ext = URL(fileURLWithPath: output).pathExtension
-        guard let format = ImageFormat(pathExtension: ext) else {
-            throw CLIFailure("cannot tell the image format of '\(output)' (name it .png, .jpg or .jpeg, or pass --format png|jpeg)")
-        }
-        return format
-    }
 }
-
-extension ImageFormat: ExpressibleByArgument {}
