@@ -35,12 +35,21 @@ import Testing
         #expect(try CLIRunner.contents(of: folder.url) == ["m"])
     }
 
-    @Test func deviceOutputIsRefusedAndLeftAlone() throws {
+    /// A copy of /dev/null's device node in a test folder, so that a regression replaces the
+    /// copy and never the system's own (making device nodes needs root).
+    @Test(.enabled(if: getuid() == 0, "making a device node needs root"))
+    func deviceOutputIsRefusedAndLeftAlone() throws {
         let folder = try TemporaryFolder()
-        let run = try CLIRunner.run(Self.view + ["--format", "png", "/dev/null"], in: folder.url)
+        let device = folder.url.appendingPathComponent("null.png").path
+        var null = stat()
+        try #require(stat("/dev/null", &null) == 0 && null.st_mode & S_IFMT == S_IFCHR)
+        try #require(mknod(device, S_IFCHR | 0o666, null.st_rdev) == 0, "mknod: \(String(cString: strerror(errno)))")
+        let run = try CLIRunner.run(Self.view + ["null.png"], in: folder.url)
         #expect(run.status == 2)
+        #expect(run.stderrLines == ["error: cannot write 'null.png': it is a device, not a regular file; name a file, or give - to write to standard output"])
         var info = stat()
-        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
+        #expect(lstat(device, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "still a device")
+        #expect(try CLIRunner.contents(of: folder.url) == ["null.png"])
     }
 
     @Test func fifoOutputIsRefused() throws {

@@ -4,11 +4,6 @@ public struct OutputError: Error, CustomStringConvertible, Equatable {
     public let path: String
     public let reason: String
 
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
     public var description: String {
         path == OutputTarget.standardOutputName
             ? "cannot write to standard output: \(reason)"

@@ -67,28 +67,52 @@ import Testing
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
     }
 
-    @Test("special files are refused", arguments: ["/dev/null", "/dev/zero"])
-    func specialFilesAreRefused(_ path: String) {
-        #expect(throws: OutputError(path: path, reason: "it is a device, not a regular file; name a file, or give - to write to standard output")) {
+    /// Makes a special file in `folder`: a FIFO, or a socket bound there.
+    func makeSpecialFile(_ kind: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent(kind).path
+        if kind == "fifo" {
+            try #require(mkfifo(path, 0o644) == 0)
+            return path
+        }
+        let socketDescriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socketDescriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8.prefix(raw.count - 1)) + [0])
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0, "bind: \(String(cString: strerror(errno)))")
+        return path
+    }
+
+    @Test("special files are refused and left alone", arguments: [
+        ("/dev/zero", "a device"), ("fifo", "a FIFO (named pipe)"), ("socket", "a socket"),
+    ])
+    func specialFilesAreRefused(_ name: String, _ kind: String) throws {
+        let folder = try TemporaryFolder()
+        let path = name.hasPrefix("/") ? name : try makeSpecialFile(name, in: folder.url)
+        #expect(throws: OutputError(path: path, reason: "it is \(kind), not a regular file; name a file, or give - to write to standard output")) {
             _ = try PendingOutputFile(path: path)
         }
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG)
+        #expect(try names(folder.url) == (name.hasPrefix("/") ? [] : [name]))
     }
 
-    @Test func linkToAFolderIsRefused() throws {
-        let folder = try TemporaryFolder()
-        let link = folder.url.appendingPathComponent("l.png").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/tmp")
-        #expect(throws: OutputError(path: link, reason: "it is a folder ('\(link)' links to '/tmp')")) {
-            _ = try PendingOutputFile(path: link)
-        }
-    }
-
-    @Test func linkLoopIsRefused() throws {
+    @Test("links to a folder, or in a loop, are refused", arguments: [
+        ("/tmp", "it is a folder ('LINK' links to '/tmp')"),
+        ("loop.png", "too many levels of symbolic links"),
+    ])
+    func badLinksAreRefused(_ destination: String, _ reason: String) throws {
         let folder = try TemporaryFolder()
         let link = folder.url.appendingPathComponent("loop.png").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "loop.png")
-        #expect(throws: OutputError(path: link, reason: "too many levels of symbolic links")) {
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: destination)
+        #expect(throws: OutputError(path: link, reason: reason.replacingOccurrences(of: "LINK", with: link))) {
             _ = try PendingOutputFile(path: link)
         }
+        #expect(try names(folder.url) == ["loop.png"])
     }
 }
