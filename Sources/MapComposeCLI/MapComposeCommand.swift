@@ -1,29 +1,16 @@
 import ArgumentParser
 import Foundation
+import Logging
+import MapComposeCore
 
 /// The `mapcompose` command: `render` is the default subcommand.
 struct MapComposeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapcompose",
         abstract: "Composite raster map tile layers into static map images.",
+        version: "mapcompose \(MapComposeVersion.current)",
         subcommands: [RenderCommand.self, ValidateCommand.self, StylesCommand.self],
         defaultSubcommand: RenderCommand.self)
-}
-
-/// A failure the CLI reports as `error: …` lines with an exit code (1 render failed, 2 bad input).
-struct CLIFailure: Error {
-    let messages: [String]
-    let exitCode: Int32
-
-    init(_ message: String, exitCode: Int32 = 2) {
-        messages = [message]
-        self.exitCode = exitCode
-    }
-
-    init(messages: [String], exitCode: Int32) {
-        self.messages = messages
-        self.exitCode = exitCode
-    }
 }
 
 @main
@@ -31,6 +18,11 @@ enum Main {
     static func main() async {
         do {
             var command = try MapComposeCommand.parseAsRoot()
+            bootstrapLogging(verbose: (command as? RenderCommand)?.verbose ?? false)
+            // Temporary output files are removed on SIGINT/SIGTERM/SIGHUP (exit 130/143/129);
+            // a closed pipe on standard output becomes a write error instead of a silent death.
+            PendingFileRegistry.removeOnTermination()
+            signal(SIGPIPE, SIG_IGN)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -50,9 +42,13 @@ enum Main {
             exit(2)
         }
     }
-}
 
-/// Writes a line to standard error.
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// swift-log, once per process: standard error, level info with `--verbose`, else warning.
+    private static func bootstrapLogging(verbose: Bool) {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = verbose ? .info : .warning
+            return handler
+        }
+    }
 }

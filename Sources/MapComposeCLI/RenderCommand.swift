@@ -9,7 +9,7 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render a static map (the default subcommand).")
 
-    @Argument(help: "Output image path (.png, .jpg or .jpeg).")
+    @Argument(help: "Output image path (.png, .jpg or .jpeg), or - for standard output (--format, default png).")
     var output: String
 
     @Option(help: "Style file (YAML or JSON), or the name of a built-in style.")
@@ -18,31 +18,31 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Map center as LAT,LON in degrees.")
     var center: String?
 
-    @Option(help: "Zoom level (fractional allowed), with --center.")
+    @Option(parsing: .unconditional, help: "Zoom level (fractional allowed), with --center.")
     var zoom: Double?
 
     @Option(parsing: .unconditional, help: "Area to show as W,S,E,N in degrees, instead of --center/--zoom.")
     var bbox: String?
 
-    @Option(help: "Pixels kept free around --bbox.")
+    @Option(parsing: .unconditional, help: "Pixels kept free around --bbox.")
     var padding = 0
 
     @Flag(help: "With --bbox, allow a fractional zoom instead of the largest whole zoom.")
     var fractionalZoom = false
 
-    @Option(help: "Output size in CSS pixels, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "Output size in CSS pixels, WIDTHxHEIGHT.")
     var size = "800x600"
 
-    @Option(help: "Pixel scale (2 for retina output).")
+    @Option(parsing: .unconditional, help: "Pixel scale (2 for retina output).")
     var scale = 1.0
 
     @Option(help: "Output format: png or jpeg (default: from the output extension).")
     var format: ImageFormat?
 
-    @Option(help: "JPEG quality, 1–100.")
+    @Option(parsing: .unconditional, help: "JPEG quality, 1–100.")
     var quality = 90
 
-    @Option(help: "Write a JSON report of what was drawn per layer to this file.")
+    @Option(help: "Write a JSON report of what was drawn per layer to this file (- for standard output, when the image is not).")
     var report: String?
 
     @Flag(help: "Fail (exit 1, no image) when any tile is corrupt or unreadable.")
@@ -55,11 +55,12 @@ struct RenderCommand: AsyncParsableCommand {
     var verbose = false
 
     mutating func run() async throws {
+        let logger = Logger(label: "mapcompose")
         let request = try makeRequest()
-        let writer = StaticMapWriter(store: TileStore(), logger: Logger(label: "mapcompose"))
+        if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }
         let report: RenderReport
         do {
-            report = try await writer.write(request)
+            report = try await StaticMapWriter(store: TileStore(), logger: logger).write(request)
         } catch {
             for diagnostic in error.report?.diagnostics ?? [] { printError("warning: \(diagnostic)") }
             switch error.kind {
@@ -69,10 +70,11 @@ struct RenderCommand: AsyncParsableCommand {
             }
         }
         for diagnostic in report.diagnostics { printError("warning: \(diagnostic)") }
-        if verbose { RenderLog.log(report, output: output) }
+        RenderLog.log(report, output: output, to: logger)
     }
 
-    /// The render request the options describe, with the style loaded.
+    /// The render request the options describe. The area, the format and the output paths are
+    /// checked before the style's sources are opened.
     private func makeRequest() throws(CLIFailure) -> RenderRequest {
         let dimensions = try CoordinateArguments.size(size)
         let area: RenderRequest.Area
@@ -85,39 +87,26 @@ struct RenderCommand: AsyncParsableCommand {
             area = .center(point, zoom: zoom)
         case (nil, .some(let text)):
             if zoom != nil { throw CLIFailure("--zoom cannot be used with --bbox (the zoom is chosen to fit)") }
+            guard padding >= 0 else { throw CLIFailure("--padding \(padding): padding must be 0 or more pixels") }
             area = .bbox(try CoordinateArguments.bbox(text), padding: padding, fractionalZoom: fractionalZoom)
         case (nil, nil):
             throw CLIFailure("give --center LAT,LON with --zoom Z, or --bbox W,S,E,N")
         }
-        // The area and the output are checked before the style's sources are opened.
         do {
             _ = try area.viewport(width: dimensions.width, height: dimensions.height, scale: scale)
+        } catch .tooSmall(let width, let height) {
+            throw CLIFailure("--size \(size) at --scale \(scale.exactText) would be under 1 pixel "
+                             + "(\(width.exactText)x\(height.exactText)): use a larger --size or --scale")
         } catch {
             throw CLIFailure(error.description)
         }
-        let imageFormat = try outputFormat()
+        let imageFormat = try OutputFormatArgument.resolve(format, output: output)
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
-        return RenderRequest(style: try loadStyle(), area: area, width: dimensions.width, height: dimensions.height,
-                             scale: scale, format: imageFormat, quality: quality, output: output, reportPath: report,
-                             strict: strict, attribution: !noAttribution)
-    }
-
-    private func loadStyle() throws(CLIFailure) -> MapStyle {
-        do {
-            return try StyleLoader.load(nameOrPath: style)
-        } catch {
-            throw CLIFailure(messages: error.problems.map(\.description), exitCode: 2)
+        if output == OutputTarget.standardOutputName, report == OutputTarget.standardOutputName {
+            throw CLIFailure("the image and --report cannot both go to standard output (-): write the report to a file, e.g. --report report.json")
         }
-    }
-
-    private func outputFormat() throws(CLIFailure) -> ImageFormat {
-        if let format { return format }
-        let ext = URL(fileURLWithPath: output).pathExtension
-        guard let format = ImageFormat(pathExtension: ext) else {
-            throw CLIFailure("cannot tell the image format of '\(output)' (name it .png, .jpg or .jpeg, or pass --format png|jpeg)")
-        }
-        return format
+        return RenderRequest(style: try StyleArgument.load(style), area: area, width: dimensions.width,
+                             height: dimensions.height, scale: scale, format: imageFormat, quality: quality,
+                             output: output, reportPath: report, strict: strict, attribution: !noAttribution)
     }
 }
-
-extension ImageFormat: ExpressibleByArgument {}

@@ -10,7 +10,7 @@ struct StylesCommand: ParsableCommand {
     func run() {
         let width = BuiltInStyle.all.map(\.name.count).max() ?? 0
         for style in BuiltInStyle.all {
-            print(style.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + style.summary)
+            print(style.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + "\(style.summary) (\(style.detail); offline)")
         }
     }
 }

@@ -15,10 +15,10 @@ struct ValidateCommand: AsyncParsableCommand {
         var problems: [String] = []
         for style in styles {
             do {
-                let loaded = try StyleLoader.load(nameOrPath: style)
+                let loaded = try StyleArgument.load(style)
                 print("ok: \(style) (\(loaded.layers.count) layer\(loaded.layers.count == 1 ? "" : "s"))")
             } catch {
-                problems += error.problems.map(\.description)
+                problems += error.messages
             }
         }
         if !problems.isEmpty { throw CLIFailure(messages: problems, exitCode: 2) }

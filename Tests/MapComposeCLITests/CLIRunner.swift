@@ -5,28 +5,63 @@ import MapComposeTestSupport
 struct CLIRunner {
     struct Outcome {
         let status: Int32
-        let stdout: String
+        let reason: Process.TerminationReason
+        let stdoutData: Data
         let stderr: String
 
+        var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
     static var binary: URL { TestPaths.productsFolder.appendingPathComponent("mapcompose") }
 
     static func run(_ arguments: [String], in folder: URL) throws -> Outcome {
+        try start(arguments, in: folder).finish()
+    }
+
+    /// Runs `mapcompose` through `/bin/sh` with the file size limit set to `blocks` (of 512
+    /// or 1024 bytes) and SIGXFSZ ignored, so writes past the limit fail with EFBIG.
+    static func run(_ arguments: [String], in folder: URL, fileSizeLimitBlocks blocks: Int) throws -> Outcome {
+        try Running(executable: URL(fileURLWithPath: "/bin/sh"),
+                    arguments: ["-c", "ulimit -f \(blocks); trap '' XFSZ; exec \"$0\" \"$@\"", binary.path] + arguments,
+                    in: folder).finish()
+    }
+
+    /// Starts `mapcompose` without waiting for it.
+    static func start(_ arguments: [String], in folder: URL) throws -> Running {
+        try Running(executable: binary, arguments: arguments, in: folder)
+    }
+
+    /// A started process whose output is collected while it runs (each buffer is written by
+    /// one reader and read only after `collected` says both readers are done).
+    final class Running: @unchecked Sendable {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+        private let out = Pipe(), err = Pipe()
+        private let collected = DispatchGroup()
+        private var outData = Data(), errData = Data()
+
+        init(executable: URL, arguments: [String], in folder: URL) throws {
+            process.executableURL = executable
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            for (pipe, isOut) in [(out, true), (err, false)] {
+                DispatchQueue.global().async(group: collected) { [self] in
+                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                    if isOut { outData = data } else { errData = data }
+                }
+            }
+        }
+
+        /// Waits for the process to end and returns what it printed.
+        func finish() -> Outcome {
+            collected.wait()
+            process.waitUntilExit()
+            return Outcome(status: process.terminationStatus, reason: process.terminationReason,
+                           stdoutData: outData, stderr: String(decoding: errData, as: UTF8.self))
+        }
     }
 
     /// Names in `folder`, hidden ones included (to catch stray temporary files).

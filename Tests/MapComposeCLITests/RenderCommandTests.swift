@@ -47,11 +47,22 @@ import Testing
         (["--center", "1,1", "--zoom", "3", "--size", "big", "o.png"], "error: --size 'big': expected WIDTHxHEIGHT in pixels, e.g. 800x600"),
         (["--center", "1,1", "--zoom", "3", "o.gif"], "error: cannot tell the image format of 'o.gif' (name it .png, .jpg or .jpeg, or pass --format png|jpeg)"),
         (["--center", "1,1", "--zoom", "3", "missing/o.png"], "error: cannot write 'missing/o.png': folder 'missing' does not exist"),
-        (["--center", "1,1", "--zoom", "3", "--style", "nope.yaml", "o.png"], "error: nope.yaml: no such style file"),
+        (["--center", "1,1", "--zoom", "3", "--style", "nope.yaml", "o.png"], "error: nope.yaml: no such style file, and no built-in style has that name (`mapcompose styles` lists them)"),
+        (["--center", "1,1", "--zoom", "3", "--style", "", "o.png"], "error: the style name is empty: give a style file or the name of a built-in style (`mapcompose styles` lists them)"),
         (["--center", "1,1", "--zoom", "3", "--style", "/", "o.png"], "error: /: is a folder, not a style file"),
         (["--center", "1,1", "--zoom", "30", "o.png"], "error: zoom 30 is outside 0…24"),
         (["--center", "1,1", "--zoom", "3", "--scale", "0", "o.png"], "error: scale 0 is outside 0.25…8"),
         (["--bbox", "1,1,2,2", "--padding", "500", "--size", "300x300", "o.png"], "error: padding 500 on every side leaves no room in a 300x300 map"),
+        (["--center", "1,1", "--zoom", "-1", "o.png"], "error: zoom -1 is outside 0…24"),
+        (["--center", "1,1", "--zoom", "3", "--scale", "-2", "o.png"], "error: scale -2 is outside 0.25…8"),
+        (["--center", "1,1", "--zoom", "3", "--size", "-800x600", "o.png"], "error: --size '-800x600': expected WIDTHxHEIGHT in pixels, e.g. 800x600"),
+        (["--center", "1,1", "--zoom", "3", "--quality", "-5", "o.jpg"], "error: --quality -5: expected 1…100"),
+        (["--bbox", "1,1,2,2", "--padding", "-5", "o.png"], "error: --padding -5: padding must be 0 or more pixels"),
+        (["--bbox", "1,1,2,2", "--padding=-5", "o.png"], "error: --padding -5: padding must be 0 or more pixels"),
+        (["--center", "1,1", "--zoom", "3", "--size", "1x1", "--scale", "0.4", "o.png"], "error: --size 1x1 at --scale 0.4 would be under 1 pixel (0x0): use a larger --size or --scale"),
+        (["--center", "1,1", "--zoom", "3", "--format", "jpeg", "o.png"], "error: --format jpeg contradicts the output name 'o.png' (.png means PNG): drop --format, or name the output .jpg"),
+        (["--center", "1,1", "--zoom", "3", "--format", "png", "o.JPEG"], "error: --format png contradicts the output name 'o.JPEG' (.JPEG means JPEG): drop --format, or name the output .png"),
+        (["--center", "1,1", "--zoom", "3", "--report", "-", "-"], "error: the image and --report cannot both go to standard output (-): write the report to a file, e.g. --report report.json"),
         (["--center", "1,1", "--zoom", "3", "/proc/o.png"], "error: cannot write '/proc/o.png': cannot create a file in '/proc': No such file or directory"),
         (["--center", "1,1", "--zoom", "3", "--report", "/proc/r.json", "o.png"], "error: cannot write '/proc/r.json': cannot create a file in '/proc': No such file or directory"),
     ])
@@ -100,6 +111,32 @@ import Testing
     @Test func stylesListsTheBuiltInStyles() throws {
         let run = try CLIRunner.run(["styles"], in: FileManager.default.temporaryDirectory)
         #expect(run.status == 0)
-        #expect(run.stdout == "default  Natural Earth countries, borders and capitals over an ocean (zoom 0–12, offline)\n")
+        #expect(run.stdout == "default  Natural Earth countries, borders and capitals over an ocean (1:110m data, detailed to about zoom 6; offline)\n")
+    }
+
+    @Test func versionPrintsTheLibraryVersion() throws {
+        let run = try CLIRunner.run(["--version"], in: FileManager.default.temporaryDirectory)
+        #expect(run.status == 0)
+        #expect(run.stdout == "mapcompose \(MapComposeVersion.current)\n")
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test("a built-in style rendered past its detail gets one note, and only then", arguments: [
+        (6.0, false), (6.5, true), (9.0, true),
+    ])
+    func builtInStyleNotesItsDetailLimit(_ zoom: Double, _ noted: Bool) throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run(["--center", "51.5,-0.12", "--zoom", "\(zoom)", "--size", "64x64", "o.png"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let note = "note: the built-in 'default' style has 1:110m data, detailed to about zoom 6; for closer maps use your own tiles: see Styles/"
+        #expect(run.stderrLines == (noted ? [note] : []))
+    }
+
+    @Test func ownStyleGetsNoDetailNote() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("layers:\n  - {id: a, source: {type: solid, color: red}}\n", to: "s.yaml")
+        let run = try CLIRunner.run(["--style", "s.yaml", "--center", "0,0", "--zoom", "12", "--size", "64x64", "o.png"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
     }
 }

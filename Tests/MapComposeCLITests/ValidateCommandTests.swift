@@ -38,4 +38,15 @@ import Testing
         ])
         #expect(run.stdout == "ok: default (3 layers)\n")
     }
+
+    @Test func emptyAndMissingStyleNamesPointToTheBuiltInList() throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run(["validate", "", "nope.yaml", "default"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderrLines == [
+            "error: the style name is empty: give a style file or the name of a built-in style (`mapcompose styles` lists them)",
+            "error: nope.yaml: no such style file, and no built-in style has that name (`mapcompose styles` lists them)",
+        ])
+        #expect(run.stdout == "ok: default (3 layers)\n")
+    }
 }

@@ -23,6 +23,7 @@ public struct RenderFailure: Error, CustomStringConvertible {
 /// Renders a `RenderRequest`, encodes it and writes image and report atomically: output files
 /// are created up front (an unwritable path fails before any work) and renamed into place only
 /// when complete, so a failure never leaves a partial image or a report claiming success.
+/// `-` names standard output (for the image or the report, not both).
 /// The CLI and the batch command both go through `write`.
 public struct StaticMapWriter: Sendable {
     public let store: TileStore
@@ -47,10 +48,13 @@ public struct StaticMapWriter: Sendable {
         guard (1...100).contains(request.quality) else {
             throw failure(.badRequest, "quality \(request.quality) is outside 1…100")
         }
-        let imageFile: PendingOutputFile, reportFile: PendingOutputFile?
+        if request.output == OutputTarget.standardOutputName, request.reportPath == OutputTarget.standardOutputName {
+            throw failure(.badRequest, "the image and the report cannot both go to standard output (-)")
+        }
+        let imageFile: OutputTarget, reportFile: OutputTarget?
         do {
-            imageFile = try PendingOutputFile(path: request.output)
-            reportFile = try request.reportPath.map { path throws(OutputError) in try PendingOutputFile(path: path) }
+            imageFile = try OutputTarget(path: request.output)
+            reportFile = try request.reportPath.map { path throws(OutputError) in try OutputTarget(path: path) }
         } catch {
             throw failure(.badRequest, error.description)
         }

@@ -4,6 +4,10 @@ import Foundation
 public struct BuiltInStyle: Sendable {
     public let name: String
     public let summary: String
+    /// What the style's data is, e.g. `1:110m data`.
+    public let dataDescription: String
+    /// The closest zoom its data is detailed enough for; deeper renders show coarse shapes.
+    public let detailMaxZoom: Int
     /// The style's YAML text.
     public let text: String
     /// Files the style names, by the relative path it uses.
@@ -13,13 +17,18 @@ public struct BuiltInStyle: Sendable {
     public static let all: [BuiltInStyle] = [
         BuiltInStyle(
             name: "default",
-            summary: "Natural Earth countries, borders and capitals over an ocean (zoom 0–12, offline)",
+            summary: "Natural Earth countries, borders and capitals over an ocean",
+            dataDescription: "1:110m data",
+            detailMaxZoom: 6,
             text: EmbeddedStyleFiles.defaultStyle,
             files: [
                 "data/ne_110m_countries.geojson": Data(EmbeddedStyleFiles.countries.utf8),
                 "data/ne_110m_cities.geojson": Data(EmbeddedStyleFiles.capitals.utf8),
             ])
     ]
+
+    /// How far the data goes, e.g. `1:110m data, detailed to about zoom 6`.
+    public var detail: String { "\(dataDescription), detailed to about zoom \(detailMaxZoom)" }
 
     /// The built-in style called `name`, if any.
     public static func named(_ name: String) -> BuiltInStyle? {

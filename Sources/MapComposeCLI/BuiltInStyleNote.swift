@@ -1,0 +1,10 @@
+import MapComposeCore
+
+/// The note printed when a built-in style is rendered closer than its data is detailed.
+enum BuiltInStyleNote {
+    /// The note for rendering `style` at `viewport`, or nil when none is due.
+    static func text(for style: MapStyle, at viewport: Viewport) -> String? {
+        guard case .builtIn(let builtIn) = style.origin, viewport.zoom > Double(builtIn.detailMaxZoom) else { return nil }
+        return "note: the built-in '\(builtIn.name)' style has \(builtIn.detail); for closer maps use your own tiles: see Styles/"
+    }
+}

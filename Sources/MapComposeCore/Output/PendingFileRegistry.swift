@@ -1,0 +1,106 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The temporary files this process has not yet renamed into place, kept where a signal
+/// handler can remove them: paths are copied into fixed buffers allocated once, and each
+/// slot's state is an atomic, so the handler only loads atomics and calls `unlink` and
+/// `_exit`, which are async-signal-safe.
+///
+/// `removeOnTermination()` installs handlers for SIGINT, SIGTERM and SIGHUP that remove the
+/// pending files and exit with 128 + the signal number (130, 143, 129), and an `atexit`
+/// hook that removes them when the process exits while files are still pending.
+public enum PendingFileRegistry {
+    /// How many temporary files can be pending at once and still be removed on a signal.
+    public static let capacity = 64
+
+    private static let pathCapacity = Int(PATH_MAX) + 1
+    private static let free = 0, claimed = 1, active = 2
+
+    /// Never freed: a signal handler may read them at any moment.
+    private nonisolated(unsafe) static let paths: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * pathCapacity)
+        buffer.initialize(repeating: 0, count: capacity * pathCapacity)
+        return buffer
+    }()
+
+    private nonisolated(unsafe) static let states: UnsafeMutablePointer<Atomic<Int>> = {
+        let states = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: capacity)
+        for index in 0..<capacity { (states + index).initialize(to: Atomic(free)) }
+        return states
+    }()
+
+    /// Where the search for a free slot starts, so a slot just released is reused last.
+    private static let cursor = Atomic<Int>(0)
+
+    private static let installed = Atomic<Bool>(false)
+
+    /// A registered path; pass it back to `unregister`.
+    public struct Token: Sendable {
+        fileprivate let slot: Int?
+    }
+
+    /// Records `path` for removal on a signal or exit. A path too long for the buffers, or
+    /// one more than `capacity`, is not recorded (the file is still removed by `discard`).
+    public static func register(_ path: String) -> Token {
+        let bytes = Array(path.utf8)
+        guard bytes.count < pathCapacity, !bytes.contains(0) else { return Token(slot: nil) }
+        let start = cursor.add(1, ordering: .relaxed).newValue
+        for step in 0..<capacity {
+            let slot = (start + step) % capacity
+            guard states[slot].compareExchange(expected: free, desired: claimed, ordering: .acquiring).exchanged else {
+                continue
+            }
+            let buffer = paths + slot * pathCapacity
+            bytes.withUnsafeBufferPointer { source in
+                buffer.withMemoryRebound(to: UInt8.self, capacity: pathCapacity) { target in
+                    target.update(from: source.baseAddress!, count: source.count)
+                    target[source.count] = 0
+                }
+            }
+            states[slot].store(active, ordering: .releasing)
+            return Token(slot: slot)
+        }
+        return Token(slot: nil)
+    }
+
+    /// Forgets a path once its file has been renamed into place or removed.
+    public static func unregister(_ token: Token) {
+        guard let slot = token.slot else { return }
+        states[slot].store(free, ordering: .releasing)
+    }
+
+    /// The paths currently recorded.
+    public static var pendingPaths: [String] {
+        (0..<capacity).compactMap { slot in
+            states[slot].load(ordering: .acquiring) == active ? String(cString: paths + slot * pathCapacity) : nil
+        }
+    }
+
+    /// Removes every recorded file. Async-signal-safe.
+    static func removeAll() {
+        for slot in 0..<capacity where states[slot].load(ordering: .acquiring) == active {
+            unlink(paths + slot * pathCapacity)
+        }
+    }
+
+    /// Installs the SIGINT/SIGTERM/SIGHUP handlers and the exit hook (once per process).
+    public static func removeOnTermination() {
+        guard !installed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        // Touch the lazily made buffers now, never for the first time inside a handler.
+        _ = paths
+        _ = states
+        atexit { PendingFileRegistry.removeAll() }
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in
+                PendingFileRegistry.removeAll()
+                _exit(128 + signal)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+}
