@@ -10,10 +10,10 @@ enum CoordinateArguments {
             throw CLIFailure("--center '\(text)': expected LAT,LON in degrees, e.g. 51.5,-0.12")
         }
         guard abs(parts[0]) <= 90 else {
-            throw CLIFailure("--center '\(text)': latitude \(format(parts[0])) is outside -90…90")
+            throw CLIFailure("--center '\(text)': latitude \(parts[0].exactText) is outside -90…90")
         }
         guard abs(parts[1]) <= 180 else {
-            throw CLIFailure("--center '\(text)': longitude \(format(parts[1])) is outside -180…180")
+            throw CLIFailure("--center '\(text)': longitude \(parts[1].exactText) is outside -180…180")
         }
         return LonLat(lon: parts[1], lat: parts[0])
     }
@@ -24,8 +24,7 @@ enum CoordinateArguments {
             throw CLIFailure("--bbox '\(text)': expected W,S,E,N in degrees, e.g. -11,49,2,61")
         }
         let bounds = GeoBounds(west: parts[0], south: parts[1], east: parts[2], north: parts[3])
-        guard abs(bounds.west) <= 180, abs(bounds.east) <= 180, abs(bounds.south) <= 90, abs(bounds.north) <= 90,
-              bounds.south < bounds.north, bounds.west != bounds.east else {
+        guard bounds.isValidBox else {
             throw CLIFailure("--bbox '\(text)': expected W,S,E,N within ±180/±90 with S < N and W ≠ E")
         }
         return bounds
@@ -47,7 +46,4 @@ enum CoordinateArguments {
         return parts.map { $0! }
     }
 
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
 }

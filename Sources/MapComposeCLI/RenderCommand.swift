@@ -45,6 +45,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Write a JSON report of what was drawn per layer to this file (- for standard output, when the image is not).")
     var report: String?
 
+    @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory for reuse (0 keeps none).")
+    var tileMemory = TileStore.defaultMemoryBudget >> 20
+
     @Flag(help: "Fail (exit 1, no image) when any tile is corrupt or unreadable.")
     var strict = false
 
@@ -60,7 +63,8 @@ struct RenderCommand: AsyncParsableCommand {
         if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }
         let report: RenderReport
         do {
-            report = try await StaticMapWriter(store: TileStore(), logger: logger).write(request)
+            let store = TileStore(memoryBudget: tileMemory << 20)
+            report = try await StaticMapWriter(store: store, logger: logger).write(request)
         } catch {
             for diagnostic in error.report?.diagnostics ?? [] { printError("warning: \(diagnostic)") }
             switch error.kind {
@@ -102,6 +106,9 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let imageFormat = try OutputFormatArgument.resolve(format, output: output)
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
+        guard (0...(1 << 20)).contains(tileMemory) else {
+            throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
+        }
         if output == OutputTarget.standardOutputName, report == OutputTarget.standardOutputName {
             throw CLIFailure("the image and --report cannot both go to standard output (-): write the report to a file, e.g. --report report.json")
         }
