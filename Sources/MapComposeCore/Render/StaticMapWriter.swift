@@ -1,25 +1,6 @@
 import Foundation
 import Logging
 
-/// Why a request produced no image.
-public struct RenderFailure: Error, CustomStringConvertible {
-    public enum Kind: Sendable {
-        /// The request itself is unusable (bad area, size, quality, or output path).
-        case badRequest
-        /// Rendering, encoding or writing failed.
-        case renderFailed
-        /// `strict` and some tiles were corrupt or unreadable.
-        case tileProblems
-    }
-
-    public let kind: Kind
-    public let message: String
-    /// The render's report when it got that far (its status is `failed`).
-    public let report: RenderReport?
-
-    public var description: String { message }
-}
-
 /// Renders a `RenderRequest`, encodes it and writes image and report atomically: output files
 /// are created up front (an unwritable path fails before any work) and renamed into place only
 /// when complete, so a failure never leaves a partial image or a report claiming success.

@@ -1,21 +1,5 @@
 import Foundation
 
-/// A tile of a layer decided on for drawing, or why there is none.
-struct ResolvedTile: Sendable {
-    /// Grid address with the column wrapped into the matrix.
-    let coord: TileCoord
-    let content: StoredTile.Content
-    let origin: String
-    /// How the tile's level relates to the output (or `.missing`).
-    let status: TileStatus
-    let provenance: StoredTile.Provenance
-
-    var image: RasterImage? {
-        if case .image(let image) = content { return image }
-        return nil
-    }
-}
-
 /// Decides, for each tile position a layer covers, what to draw there. Today that is the tile
 /// of the planned level (scaled when the level lies outside the source's native range); this is
 /// where fallback to parents and children, and a second level for crossfades, come in.

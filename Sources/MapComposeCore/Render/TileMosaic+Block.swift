@@ -1,0 +1,19 @@
+import Foundation
+
+extension TileMosaic {
+    /// The mosaic of one block of `plan`, with a margin holding its neighbours' edges when the
+    /// layer has several blocks.
+    init(block: TileBlock, plan: LayerPlan, tiles: [TileCoord: ResolvedTile]) throws(CairoError) {
+        let matrix = plan.matrix
+        // Wide enough for the resampling filter at any scale (Cairo's box filter reads further
+        // when scaling down), at most a whole tile.
+        let margin = min(matrix.tileWidth, matrix.tileHeight, 8), sides = block.neighbours
+        let margins = Margins(left: sides.left ? margin : 0, top: sides.top ? margin : 0,
+                              right: sides.right ? margin : 0, bottom: sides.bottom ? margin : 0)
+        try self.init(range: block.range, coords: block.tiles + block.ring,
+                      cellWidth: matrix.tileWidth * plan.pixelRatio, cellHeight: matrix.tileHeight * plan.pixelRatio,
+                      margins: margins) { coord in
+            tiles[TileCoord(z: coord.z, x: matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)]?.image
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Tiles showing their own border and z/x/y address, for checking placement.
+public struct DebugTileSource: TileSource {
+    public let info: TileSourceInfo
+    let color: RGBA
+
+    public init(color: RGBA) {
+        self.color = color
+        info = TileSourceInfo(identity: "debug:\(color)", nativeZoom: TileMatrix.webMercator().levelRange,
+                              drawsAtAnyPixelRatio: true)
+    }
+
+    public func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch {
+        let matrix = info.matrix
+        let outcome = GeneratedTile.draw(on: matrix, pixelRatio: pixelRatio) { context in
+            let w = Double(matrix.tileWidth), h = Double(matrix.tileHeight)
+            context.rectangle(0.5, 0.5, w - 1, h - 1)
+            context.stroke(color, width: 1)
+            context.setFont(size: 18, bold: true)
+            let label = coord.description
+            let extent = context.measure(label)
+            context.text(label, x: (w - extent.width) / 2, y: (h + extent.height) / 2,
+                         color: color, halo: RGBA(r: 255, g: 255, b: 255, a: 200))
+        }
+        return TileFetch(outcome, origin: "debug")
+    }
+}
