@@ -11,6 +11,9 @@ struct GridVector: Decodable, Sendable {
         let resolution: Double
         let matrixWidth: Int
         let matrixHeight: Int
+        /// The level's columns span exactly the world's width from −180° (derived from the
+        /// definition by the script, not a MapProxy notion).
+        let wrapsAroundWorld: Bool
     }
 
     /// An output resolution and the level to draw for it. `mapproxyLevel` is MapProxy's
@@ -54,7 +57,6 @@ struct GridVector: Decodable, Sendable {
 
     let identity: String
     let standardWebMercator: Bool
-    let wrapsAroundWorld: Bool
     let originX: Double
     let originY: Double
     let tileWidth: Int
@@ -128,7 +130,7 @@ struct GridCase<Value: Sendable>: Sendable, CustomTestStringConvertible {
         #expect(m.levels.count == g.levels.count)
         #expect(m.levelRange == 0...(g.levels.count - 1))
         for level in m.levelRange {
-            #expect(m.wrapsAroundWorld(level: level) == g.wrapsAroundWorld, "level \(level)")
+            #expect(m.wrapsAroundWorld(level: level) == g.levels[level].wrapsAroundWorld, "level \(level)")
             #expect(abs(m.tileSpanX(level: level) - Double(g.tileWidth) * g.levels[level].resolution) <= 1e-6)
             #expect(abs(m.tileSpanY(level: level) - Double(g.tileHeight) * g.levels[level].resolution) <= 1e-6)
         }
