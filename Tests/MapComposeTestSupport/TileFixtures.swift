@@ -14,9 +14,7 @@ public enum TileFixtures {
     }
 
     public static func solidImage(_ color: RGBA, size: Int) throws -> RasterImage {
-        let image = try RasterImage(width: size, height: size)
-        image.fill(color)
-        return image
+        try RasterImage(width: size, height: size, color: color)
     }
 
     /// A PNG whose data stops halfway through its compressed pixels.
@@ -65,10 +63,6 @@ public enum TileFixtures {
 extension TileFixtures {
     /// A 256-px tile whose left half is `left` and right half `right`.
     public static func halfSplit(left: RGBA, right: RGBA) throws -> RasterImage {
-        let image = try solidImage(right, size: 256)
-        let half = try solidImage(left, size: 128)
-        try image.paste(half, x: 0, y: 0)
-        try image.paste(half, x: 0, y: 128)
-        return image
+        try RasterImage(width: 256, height: 256) { x, _ in x < 128 ? left : right }
     }
 }

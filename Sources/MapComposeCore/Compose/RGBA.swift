@@ -25,6 +25,13 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.init(r: channel(16), g: channel(8), b: channel(0), a: a)
     }
 
+    /// Packs the colour as a Cairo ARGB32 premultiplied word.
+    public var premultipliedARGB: UInt32 {
+        let alpha = UInt32(a)
+        func premultiply(_ c: UInt8) -> UInt32 { (UInt32(c) * alpha + 127) / 255 }
+        return alpha << 24 | premultiply(r) << 16 | premultiply(g) << 8 | premultiply(b)
+    }
+
     public static let transparent = RGBA(r: 0, g: 0, b: 0, a: 0)
     public static let black = RGBA(r: 0, g: 0, b: 0)
     public static let white = RGBA(r: 255, g: 255, b: 255)

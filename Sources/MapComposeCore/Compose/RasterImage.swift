@@ -71,20 +71,20 @@ public final class RasterImage: @unchecked Sendable {
 }
 
 extension RasterImage {
-    /// Replaces every pixel with `color`.
-    public func fill(_ color: RGBA) {
-        let a = UInt32(color.a)
-        func premultiply(_ c: UInt8) -> UInt32 { (UInt32(c) * a + 127) / 255 }
-        let word = a << 24 | premultiply(color.r) << 16 | premultiply(color.g) << 8 | premultiply(color.b)
+    /// A new image of one colour.
+    public convenience init(width: Int, height: Int, color: RGBA) throws(CairoError) {
+        try self.init(width: width, height: height)
+        let word = color.premultipliedARGB
         withMutablePixels { pixels, _ in pixels.update(repeating: word) }
     }
-}
 
-extension RasterImage {
-    /// Copies `image` onto this one with its top-left at (`x`, `y`), pixel for pixel.
-    public func paste(_ image: RasterImage, x: Int, y: Int) throws(CairoError) {
-        let context = try DrawingContext(self)
-        context.draw(image, x: Double(x), y: Double(y), scale: 1, padEdges: false)
-        try context.finish("paste image")
+    /// A new image whose pixel at (x, y) is `color(x, y)`.
+    public convenience init(width: Int, height: Int, color: (_ x: Int, _ y: Int) -> RGBA) throws(CairoError) {
+        try self.init(width: width, height: height)
+        withMutablePixels { pixels, wordsPerRow in
+            for y in 0..<height {
+                for x in 0..<width { pixels[y * wordsPerRow + x] = color(x, y).premultipliedARGB }
+            }
+        }
     }
 }

@@ -162,16 +162,22 @@ public struct TileMatrix: Sendable, Hashable, CustomStringConvertible {
         return abs(span - world) < world * 1e-9 && abs(originX + WebMercator.originShift) < world * 1e-9
     }
 
-    /// The level to draw for an output of `resolution` metres per pixel: the coarsest level at
-    /// least as fine as the output, where a level up to `stretchFactor` coarser still counts,
-    /// clamped to `range` (the levels a source really has).
+    /// The level to draw for an output of `resolution` metres per pixel, as MapProxy chooses
+    /// it: the finest level not finer than the output as long as it is at most `stretch` times
+    /// coarser, else the next finer level; clamped to `range` (the levels a source really has).
+    /// On a halving grid this is the coarsest level at least as fine as the output, a level up
+    /// to 1.15× coarser counting; where levels lie closer together, an exact level wins over a
+    /// coarser one within the stretch.
     public func level(forResolution resolution: Double, in range: ClosedRange<Int>? = nil,
                       stretch: Double = TileMatrix.stretchFactor) -> Int {
         let limits = range.map { $0.clamped(to: levelRange) } ?? levelRange
-        var chosen = limits.upperBound
-        for level in limits where levels[level].resolution <= resolution * stretch {
-            chosen = level
-            break
+        guard let first = limits.first(where: { levels[$0].resolution <= resolution * stretch }) else {
+            return limits.upperBound
+        }
+        // Finer levels that are still not finer than the output draw closer to 1:1.
+        var chosen = first
+        while chosen < limits.upperBound, levels[chosen + 1].resolution >= resolution * (1 - 1e-9) {
+            chosen += 1
         }
         return chosen
     }

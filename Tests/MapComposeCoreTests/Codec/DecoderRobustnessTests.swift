@@ -57,8 +57,7 @@ import Testing
     }
 
     @Test func grayscaleAndOddSizedPNGsDecode() throws {
-        let image = try RasterImage(width: 3, height: 700)
-        image.fill(RGBA(r: 9, g: 9, b: 9, a: 9))
+        let image = try RasterImage(width: 3, height: 700, color: RGBA(r: 9, g: 9, b: 9, a: 9))
         let back = try TileDecoder.decode(try ImageEncoder.png(image))
         #expect(back.width == 3 && back.height == 700)
     }

@@ -30,8 +30,7 @@ import Testing
     }
 
     @Test func aNonSquareTileIsStretchedToItsCellLeavingNoGap() async throws {
-        let tile = try RasterImage(width: 300, height: 200)
-        tile.fill(Self.red)
+        let tile = try RasterImage(width: 300, height: 200, color: Self.red)
         let image = try await renderOneTile(try ImageEncoder.png(tile))
         #expect(image.rgba(x: 513, y: 510) == Self.red, "bottom-left corner of the cell")
         #expect(image.rgba(x: 766, y: 257) == Self.red, "top-right corner of the cell")
