@@ -71,10 +71,16 @@ func measure(shared: Bool) async throws -> (times: [Double], decoded: Int, reque
     return (times.sorted(), decoded, requested)
 }
 
+/// Peak resident memory of this process so far, in MiB.
+func peakRSS() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss / 1024
+}
+
 let (times, decoded, requested) = try await measure(shared: false)
+let coldPeak = peakRSS()
 let warm = try await measure(shared: true)
-var usage = rusage()
-getrusage(RUSAGE_SELF.rawValue, &usage)
 func ms(_ v: Double) -> String { String(format: "%.1f", v) }
 print("mapcompose bench: 1024x1024 px, zoom 6.5 (tile level \(level)), 3 MBTiles layers (JPEG + PNG + PNG), \(stored.reduce(0, +)) tiles stored")
 print("runs:            \(runs) (after 1 warm-up)")
@@ -83,4 +89,4 @@ print("min / p90 / max: \(ms(times[0])) / \(ms(times[min(times.count - 1, times.
 print("tiles requested: \(requested) per render")
 print("tiles decoded:   \(decoded) per render (each tile once; a new tile store per render)")
 print("shared store:    median \(ms(warm.times[warm.times.count / 2])) ms, \(warm.decoded) tiles decoded per render (tiles kept in memory)")
-print("peak RSS:        \(usage.ru_maxrss / 1024) MiB")
+print("peak RSS:        \(coldPeak) MiB (new store per render); \(peakRSS()) MiB after the shared-store runs")

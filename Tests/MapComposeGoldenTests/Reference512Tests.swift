@@ -31,24 +31,11 @@ struct Reference512Entry: Decodable, Sendable {
     func matchesMapServer(_ viewport: ReferenceViewport) async throws {
         #expect(ReferenceViewport.all.count >= 6)
         let entry = try #require(Reference512Entry.all[viewport.name], "no entry in Reference512/manifest.json")
-        let folder = try TemporaryFolder()
-        let style = try StyleLoader.load(file: try folder.write("""
-            name: reference-512
-            background: "#ff00ff"
-            layers:
-              - id: naturalearth
-                source: \(Self.sourceYAML)
-            """, to: "style.yaml"))
-        let view = try Viewport(center: LonLat(lon: viewport.center[1], lat: viewport.center[0]), zoom: viewport.zoom,
-                                width: viewport.width, height: viewport.height, scale: viewport.scale)
-        let result = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(view)
+        let (result, outcome) = try await viewport.renderAndCompare(source: Self.sourceYAML,
+                                                                    resultsName: "reference512-\(viewport.name)")
         let layer = result.report.layers[0]
         #expect(layer.level == entry.level, "512-px level \(String(describing: layer.level)), expected \(entry.level)")
         #expect(layer.tilesMissing == 0)
-        let expected = try GoldenComparison.load(TestPaths.fixture("Reference/images/\(viewport.name).png"))
-        let comparison = GoldenComparison(name: "reference512-\(viewport.name)",
-                                          threshold: 0.1, maxDifferingFraction: 0.01)
-        let outcome = try comparison.compare(actual: result.image, expected: expected)
         print("reference512 \(viewport.name) [level \(entry.level)]: \(outcome.summary)")
         #expect(outcome.passed, "\(outcome.summary); see \(outcome.resultsFolder?.path ?? "")")
     }

@@ -21,11 +21,33 @@ struct ReferenceViewport: Decodable, Sendable, CustomTestStringConvertible {
     }()
 }
 
+extension ReferenceViewport {
+    /// Renders this viewport from one layer of `source` (a style's source mapping) and compares
+    /// it with MapServer's GetMap of the same bbox: at most 1% of pixels may differ at a
+    /// pixelmatch threshold of 0.1.
+    func renderAndCompare(source: String, resultsName: String) async throws -> (RenderResult, GoldenComparison.Outcome) {
+        let folder = try TemporaryFolder()
+        let style = try StyleLoader.load(file: try folder.write("""
+            name: \(resultsName)
+            background: "#ff00ff"
+            layers:
+              - id: naturalearth
+                source: \(source)
+            """, to: "style.yaml"))
+        let view = try Viewport(center: LonLat(lon: center[1], lat: center[0]), zoom: zoom,
+                                width: width, height: height, scale: scale)
+        let result = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(view)
+        let expected = try GoldenComparison.load(TestPaths.fixture("Reference/images/\(name).png"))
+        let comparison = GoldenComparison(name: resultsName, threshold: 0.1, maxDifferingFraction: 0.01)
+        return (result, try comparison.compare(actual: result.image, expected: expected))
+    }
+}
+
 /// mapcompose draws MapServer's tiles for each viewport and must match MapServer's own WMS
 /// GetMap of the same bbox (an independent renderer): at most 1% of pixels may differ at a
 /// pixelmatch threshold of 0.1.
 @Suite struct ReferenceRenderTests {
-    enum TileStore: String, CaseIterable, Sendable {
+    enum TileSet: String, CaseIterable, Sendable {
         case folder, mbtiles
 
         var sourceYAML: String {
@@ -37,28 +59,15 @@ struct ReferenceViewport: Decodable, Sendable, CustomTestStringConvertible {
         }
     }
 
-    static let cases: [(ReferenceViewport, TileStore)] =
-        ReferenceViewport.all.flatMap { v in TileStore.allCases.map { (v, $0) } }
+    static let cases: [(ReferenceViewport, TileSet)] =
+        ReferenceViewport.all.flatMap { v in TileSet.allCases.map { (v, $0) } }
 
     @Test("render from MapServer tiles matches MapServer's GetMap", arguments: cases)
-    func matchesMapServer(_ viewport: ReferenceViewport, _ store: TileStore) async throws {
+    func matchesMapServer(_ viewport: ReferenceViewport, _ store: TileSet) async throws {
         #expect(ReferenceViewport.all.count >= 6)
-        let folder = try TemporaryFolder()
-        let style = try StyleLoader.load(file: try folder.write("""
-            name: reference-\(store.rawValue)
-            background: "#ff00ff"
-            layers:
-              - id: naturalearth
-                source: \(store.sourceYAML)
-            """, to: "style.yaml"))
-        let view = try Viewport(center: LonLat(lon: viewport.center[1], lat: viewport.center[0]), zoom: viewport.zoom,
-                                width: viewport.width, height: viewport.height, scale: viewport.scale)
-        let result = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(view)
+        let (result, outcome) = try await viewport.renderAndCompare(source: store.sourceYAML,
+                                                                    resultsName: "reference-\(viewport.name)-\(store.rawValue)")
         #expect(result.report.layers[0].tilesMissing == 0)
-        let expected = try GoldenComparison.load(TestPaths.fixture("Reference/images/\(viewport.name).png"))
-        let comparison = GoldenComparison(name: "reference-\(viewport.name)-\(store.rawValue)",
-                                          threshold: 0.1, maxDifferingFraction: 0.01)
-        let outcome = try comparison.compare(actual: result.image, expected: expected)
         print("reference \(viewport.name) [\(store.rawValue)]: \(outcome.summary)")
         #expect(outcome.passed, "\(outcome.summary); see \(outcome.resultsFolder?.path ?? "")")
     }

@@ -18,25 +18,9 @@ root="$(cd "$here/../.." && pwd)"
 # `mapserv -v` (mapserver-bin), Pillow and numpy for the checks, optipng.
 packages=(python3-mapproxy cgi-mapserver mapserver-bin python3 python3-pil python3-numpy optipng)
 
-missing=()
-for p in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
-done
-
-if ((${#missing[@]})); then
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-  echo "make-mapproxy-512.sh: installing ${missing[*]}" >&2
-  # Wait up to 10 minutes for another apt/dpkg process to release its lock.
-  apt_opts=(-o DPkg::Lock::Timeout=600 -y --no-install-recommends)
-  export DEBIAN_FRONTEND=noninteractive
-  if ! $sudo apt-get install "${apt_opts[@]}" "${missing[@]}"; then
-    $sudo apt-get -o DPkg::Lock::Timeout=600 update
-    $sudo apt-get install "${apt_opts[@]}" "${missing[@]}"
-  fi
-fi
+# shellcheck source=install-debian-packages.sh
+source "$here/install-debian-packages.sh"
+install_debian_packages "${packages[@]}"
 
 # Debian's own python3 (where python3-mapproxy lives), not a pyenv/venv one.
 python=/usr/bin/python3

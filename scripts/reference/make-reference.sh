@@ -16,25 +16,9 @@ root="$(cd "$here/../.." && pwd)"
 # (mapserver-bin), Pillow for Debian's python3, optipng for PNG recompression.
 packages=(cgi-mapserver mapserver-bin python3 python3-pil optipng)
 
-missing=()
-for p in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
-done
-
-if ((${#missing[@]})); then
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-  echo "make-reference.sh: installing ${missing[*]}" >&2
-  # Wait up to 10 minutes for another apt/dpkg process to release its lock.
-  apt_opts=(-o DPkg::Lock::Timeout=600 -y --no-install-recommends)
-  export DEBIAN_FRONTEND=noninteractive
-  if ! $sudo apt-get install "${apt_opts[@]}" "${missing[@]}"; then
-    $sudo apt-get -o DPkg::Lock::Timeout=600 update
-    $sudo apt-get install "${apt_opts[@]}" "${missing[@]}"
-  fi
-fi
+# shellcheck source=install-debian-packages.sh
+source "$here/install-debian-packages.sh"
+install_debian_packages "${packages[@]}"
 
 # Debian's own python3 (where python3-pil lives), not a pyenv/venv one.
 python=/usr/bin/python3

@@ -1,10 +1,19 @@
 import Foundation
 
 /// Collects what happened to one layer's tiles across its blocks: each wrapped tile once,
-/// for the report and its diagnostics.
+/// for the report and its diagnostics. It keeps only what the report says of each tile, never
+/// the pixels, so a render's memory does not grow with its number of layers.
 struct LayerRecorder {
+    /// What the report says of one tile.
+    private struct Outcome {
+        let coord: TileCoord
+        let status: TileStatus
+        let origin: String
+        let miss: TileMissReason?
+    }
+
     let plan: LayerPlan
-    private var tiles: [TileCoord: ResolvedTile] = [:]
+    private var tiles: [TileCoord: Outcome] = [:]
 
     init(plan: LayerPlan) {
         self.plan = plan
@@ -14,7 +23,10 @@ struct LayerRecorder {
     mutating func record(_ coords: [TileCoord], from resolved: [TileCoord: ResolvedTile]) {
         for coord in coords {
             let wrapped = TileCoord(z: coord.z, x: plan.matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)
-            if tiles[wrapped] == nil, let tile = resolved[wrapped] { tiles[wrapped] = tile }
+            guard tiles[wrapped] == nil, let tile = resolved[wrapped] else { continue }
+            var miss: TileMissReason?
+            if case .missing(let reason) = tile.content { miss = reason }
+            tiles[wrapped] = Outcome(coord: wrapped, status: tile.status, origin: tile.origin, miss: miss)
         }
     }
 
@@ -22,15 +34,13 @@ struct LayerRecorder {
     func fill(_ report: inout LayerReport) {
         let sorted = tiles.values.sorted { ($0.coord.z, $0.coord.y, $0.coord.x) < ($1.coord.z, $1.coord.y, $1.coord.x) }
         report.tiles = sorted.map { tile in
-            var reason: String?
-            if case .missing(let why) = tile.content { reason = why.description }
-            return TileReport(level: tile.coord.z, column: tile.coord.x, row: tile.coord.y, status: tile.status,
-                              origin: tile.origin, reason: reason)
+            TileReport(level: tile.coord.z, column: tile.coord.x, row: tile.coord.y, status: tile.status,
+                       origin: tile.origin, reason: tile.miss?.description)
         }
         report.tilesRequested = sorted.count
-        report.tilesDrawn = sorted.count { $0.image != nil }
-        report.tilesMissing = sorted.count - report.tilesDrawn
-        report.tilesAbsent = sorted.count { if case .missing(.absent) = $0.content { true } else { false } }
+        report.tilesMissing = sorted.count { $0.miss != nil }
+        report.tilesDrawn = sorted.count - report.tilesMissing
+        report.tilesAbsent = sorted.count { $0.miss == .absent }
     }
 
     /// A warning per unusable tile, and one summary when tiles are absent.
@@ -38,11 +48,11 @@ struct LayerRecorder {
         let sorted = tiles.values.sorted { ($0.coord.y, $0.coord.x) < ($1.coord.y, $1.coord.x) }
         var result: [RenderDiagnostic] = []
         for tile in sorted {
-            if case .missing(let reason) = tile.content, reason.isProblem {
+            if let reason = tile.miss, reason.isProblem {
                 result.append(.tileProblem(layer: layer, tile: tile.coord, origin: tile.origin, reason: reason))
             }
         }
-        let absent = sorted.count { if case .missing(.absent) = $0.content { true } else { false } }
+        let absent = sorted.count { $0.miss == .absent }
         if absent > 0 { result.append(.tilesAbsent(layer: layer, count: absent, of: sorted.count, level: level)) }
         return result
     }

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Whole-process time and peak RSS of mapcompose on styles that used to hang or blow up:
+# many layers (5, 500, 5000 solid layers of distinct colours at 800x600) and the largest
+# output (16384x16384 at zoom 8, one solid layer and the built-in default style).
+# Usage: scripts/bench/stress.sh [path/to/mapcompose]   (default: .build/release/mapcompose)
+set -euo pipefail
+bin="${1:-.build/release/mapcompose}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# A style of N solid layers, each its own colour at opacity 0.5 (so every layer is a group).
+layers_style() {
+  local n="$1" file="$work/layers-$1.yaml"
+  {
+    echo "layers:"
+    for ((i = 0; i < n; i++)); do
+      printf '  - {id: l%d, opacity: 0.5, source: {type: solid, color: "#%06x"}}\n' "$i" $(((i * 2654435761) & 0xffffff))
+    done
+  } >"$file"
+  echo "$file"
+}
+
+# Runs mapcompose under /usr/bin/time; prints the label, seconds and peak RSS.
+measure() {
+  local label="$1"
+  shift
+  local stats="$work/time.txt"
+  /usr/bin/time -f "%e %M" -o "$stats" "$bin" "$@" --no-attribution >/dev/null 2>"$work/err.txt" || {
+    echo "$label: failed"; cat "$work/err.txt"; return 1; }
+  read -r seconds kib <"$stats"
+  printf '%-44s %8.2f s %8d MiB\n' "$label" "$seconds" $((kib / 1024))
+}
+
+echo "mapcompose stress figures ($(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo))"
+for n in 5 500 5000; do
+  measure "$n solid layers, 800x600" --style "$(layers_style "$n")" --center 48,10 --zoom 5 "$work/out.png"
+done
+echo 'layers: [{id: s, source: {type: solid, color: "#3366cc"}}]' >"$work/solid.yaml"
+measure "16384x16384 at zoom 8, one solid layer" --style "$work/solid.yaml" --center 48,10 --zoom 8 \
+  --size 16384x16384 "$work/big.png"
+measure "16384x16384 at zoom 8, default style" --center 48,10 --zoom 8 --size 16384x16384 "$work/big.png"
