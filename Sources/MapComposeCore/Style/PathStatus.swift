@@ -50,14 +50,15 @@ enum PathStatus: Equatable {
         }
     }
 
-    /// Why a path that should hold a `noun` ("style file", "folder", …) cannot be used, or nil
+    /// Why a path that should hold `what` ("a style file", "a folder", …) cannot be used, or nil
     /// when it can. `.missing` reads "does not exist"; callers often say more (where they looked).
-    func problem(expecting noun: String) -> String? {
+    func problem(expecting what: String) -> String? {
+        let folderWanted = what == "a folder"
         switch self {
-        case .file: return noun == "folder" ? "is a file, not a folder" : nil
-        case .folder: return noun == "folder" ? nil : "is a folder, not a \(noun)"
+        case .file: return folderWanted ? "is a file, not a folder" : nil
+        case .folder: return folderWanted ? nil : "is a folder, not \(what)"
         case .missing: return "does not exist"
-        case .special: return "is a device, socket or pipe, not a \(noun)"
+        case .special: return "is a device, socket or pipe, not \(what)"
         case .danglingLink(let target): return "is a symbolic link to '\(target)', which does not exist"
         case .linkLoop(let reason): return "cannot be resolved: its symbolic links form a loop (\(reason))"
         case .unreachable(let reason): return "cannot be reached: \(reason)"

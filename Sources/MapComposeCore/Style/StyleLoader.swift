@@ -27,7 +27,7 @@ public enum StyleLoader {
         switch status {
         case .file: break
         case .missing: throw failure("no such style file")
-        default: throw failure(status.problem(expecting: "style file") ?? "cannot be used")
+        default: throw failure(status.problem(expecting: "a style file") ?? "cannot be used")
         }
         let data: Data
         do {

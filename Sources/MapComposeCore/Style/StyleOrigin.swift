@@ -47,7 +47,7 @@ public enum StyleOrigin: Sendable {
         case .missing:
             throw .noSuchFile(path, lookedIn: url.deletingLastPathComponent().path)
         default:
-            throw .unusable(path, status.problem(expecting: "file") ?? "cannot be used")
+            throw .unusable(path, status.problem(expecting: "a file") ?? "cannot be used")
         }
     }
 

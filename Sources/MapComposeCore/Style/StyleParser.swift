@@ -165,7 +165,7 @@ struct StyleParser {
         let status = PathStatus(root)
         guard status == .folder else {
             let problem = status == .missing ? "no such folder '\(folder)'"
-                : "'\(folder)' \(status.problem(expecting: "folder") ?? "cannot be used")"
+                : "'\(folder)' \(status.problem(expecting: "a folder") ?? "cannot be used")"
             log.add(map.value("path"), map.path("path"), "\(problem) (looked for \(root.path))")
             return nil
         }

@@ -73,25 +73,27 @@ enum GeoJSONFeatures {
         }
     }
 
-    /// "not valid JSON at line L, column C: reason", from the character offset Foundation
-    /// reports in its debug description (its only machine-readable trace of the position).
+    /// "not valid JSON at line L, column C: reason". Foundation reports the position only in its
+    /// debug description ("… around character N."), so it is read from there; for the end of the
+    /// data and for numbers out of range it names none, and the position is found here.
     static func syntaxMessage(_ error: any Error, data: Data) -> String {
-        let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
-        var reason = detail
-        var position: String?
-        if let range = detail.range(of: #" around character (\d+)\.?$"#, options: .regularExpression) {
-            let digits = detail[range].filter(\.isNumber)
-            if let offset = Int(digits), let at = TextPosition(byteOffset: offset, in: data) {
-                position = at.description
-            }
-            reason = String(detail[..<range.lowerBound])
-        } else if let range = detail.range(of: #" around line \d+, column \d+\.?$"#, options: .regularExpression) {
-            position = detail[range].dropFirst(" around ".count).trimmingCharacters(in: CharacterSet(charactersIn: "."))
-            reason = String(detail[..<range.lowerBound])
+        var reason = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+        var offset: Int?
+        if let range = reason.range(of: #" around character \d+\.?$"#, options: .regularExpression) {
+            offset = Int(reason[range].filter(\.isNumber))
+            reason = String(reason[..<range.lowerBound])
+        } else if reason.localizedCaseInsensitiveContains("end of file") {
+            offset = data.count
+        } else if let range = reason.range(of: #"^Number \S+ is not representable"#, options: .regularExpression) {
+            let literal = reason[range].split(separator: " ")[1]
+            offset = data.firstRange(of: Data(literal.utf8))?.lowerBound
+            reason = "number \(literal) is out of range"
         }
+        reason = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
         if reason.isEmpty { reason = "unreadable data" }
         reason = reason.prefix(1).lowercased() + reason.dropFirst()
-        return position.map { "not valid JSON at \($0): \(reason)" } ?? "not valid JSON: \(reason)"
+        guard let offset, let position = TextPosition(byteOffset: offset, in: data) else { return "not valid JSON: \(reason)" }
+        return "not valid JSON at \(position): \(reason)"
     }
 
     private static func project(feature: [String: Any], context: String,

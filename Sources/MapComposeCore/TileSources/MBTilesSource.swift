@@ -32,7 +32,7 @@ public final class MBTilesSource: TileSource {
         func failure(_ reason: String) -> MBTilesError { MBTilesError(file: path, reason: reason) }
         let status = PathStatus(spec.file)
         guard status == .file else {
-            throw failure(status == .missing ? "no such MBTiles file" : status.problem(expecting: "MBTiles file") ?? "cannot be used")
+            throw failure(status == .missing ? "no such MBTiles file" : status.problem(expecting: "an MBTiles file") ?? "cannot be used")
         }
         let connections: ReadOnlyConnections
         let contents: Contents
@@ -192,19 +192,20 @@ extension MBTilesSource {
         /// Levels from metadata minzoom/maxzoom, else from the tiles present, checked against 0…30.
         func nativeZoom() throws(MBTilesError) -> ClosedRange<Int> {
             let metaMin = try metadataLevel("minzoom"), metaMax = try metadataLevel("maxzoom")
-            let present = try levelsPresent()
-            let presentText = present.map { "the tiles table holds levels \($0.lowerBound)…\($0.upperBound)" }
-                ?? "the tiles table is empty"
+            func describe(_ present: ClosedRange<Int>?) -> String {
+                present.map { "the tiles table holds levels \($0.lowerBound)…\($0.upperBound)" } ?? "the tiles table is empty"
+            }
             for (name, value) in [("minzoom", metaMin), ("maxzoom", metaMax)] {
                 if let value, !MBTilesSource.levels.contains(value) {
-                    throw MBTilesError(file: path, reason: "metadata \(name) \(value) is out of range 0…30 (\(presentText)); "
+                    let present = (try? levelsPresent()).map(describe) ?? "its zoom_level values are unreadable"
+                    throw MBTilesError(file: path, reason: "metadata \(name) \(value) is out of range 0…30 (\(present)); "
                                        + "set minzoom/maxzoom on the source to choose the levels to use")
                 }
             }
-            if metaMin == nil || metaMax == nil, let present,
-               !MBTilesSource.levels.contains(present.lowerBound) || !MBTilesSource.levels.contains(present.upperBound) {
-                throw MBTilesError(file: path, reason: "\(presentText), outside 0…30, and the metadata does not say which to use; "
-                                   + "set minzoom/maxzoom on the source")
+            let present = metaMin == nil || metaMax == nil ? try levelsPresent() : nil
+            if let present, !MBTilesSource.levels.contains(present.lowerBound) || !MBTilesSource.levels.contains(present.upperBound) {
+                throw MBTilesError(file: path, reason: "\(describe(present)), outside 0…30, and the metadata does not say "
+                                   + "which to use; set minzoom/maxzoom on the source")
             }
             let low = metaMin ?? present?.lowerBound ?? 0
             let high = metaMax ?? present?.upperBound ?? max(low, 22)
