@@ -216,8 +216,7 @@ struct StyleParser {
                 let parsed = items.enumerated().map { index, item in
                     let color = item.string.flatMap(RGBA.init(parsing:))
                     if color == nil {
-                        log.add(item, "\(map.path("colors"))[\(index)]",
-                                "\(StyleMapping.show(item)) is not a colour (use #rgb, #rrggbb, #rrggbbaa or a CSS name)")
+                        log.add(item, "\(map.path("colors"))[\(index)]", StyleMapping.notAColour(StyleMapping.show(item)))
                     }
                     return color
                 }

@@ -44,7 +44,7 @@ public final class MBTilesSource: TileSource {
         } catch let error as DatabaseError {
             throw failure("cannot read as SQLite: \(error.message ?? error.description)")
         } catch {
-            throw failure("cannot open: \(error)")
+            throw failure("cannot open: \(PathStatus.describe(error))")
         }
         self.connections = connections
         format = contents.text("format")
