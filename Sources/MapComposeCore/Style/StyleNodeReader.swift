@@ -102,10 +102,15 @@ struct StyleMapping {
     func color(_ key: String) -> RGBA? {
         guard let text = string(key) else { return nil }
         guard let color = RGBA(parsing: text) else {
-            log.add(value(key), path(key), "'\(text)' is not a colour (use #rgb, #rrggbb, #rrggbbaa or a CSS name)")
+            log.add(value(key), path(key), Self.notAColour("'\(text)'"))
             return nil
         }
         return color
+    }
+
+    /// The message for a value (as shown) that is not a colour.
+    static func notAColour(_ shown: String) -> String {
+        "\(shown) is not a colour (use #rgb, #rrggbb, #rrggbbaa or a CSS name)"
     }
 
     /// An optional colour where `none` means "do not draw".
