@@ -59,7 +59,7 @@ struct StyleParser {
         let minzoom = map.number("minzoom", in: 0...24) ?? 0
         let maxzoom = map.number("maxzoom", in: 0...30) ?? 30
         if minzoom >= maxzoom, map.value("minzoom") != nil, map.value("maxzoom") != nil {
-            log.add(map.value("maxzoom"), map.path("maxzoom"), "must be greater than minzoom (\(minzoom))")
+            log.add(map.value("maxzoom"), map.path("maxzoom"), "must be greater than minzoom (\(minzoom.exactText))")
         }
         var blend = BlendMode.srcOver
         if let name = map.string("blend") {
