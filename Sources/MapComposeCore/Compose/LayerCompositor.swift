@@ -140,15 +140,17 @@ struct LayerCompositor {
         context.restore()
     }
 
-    /// Clips to the union of `cells` (tiles of the plan's grid).
+    /// Clips to the union of `cells` (tiles of the plan's grid), their edges rounded to whole
+    /// device pixels: cells filled from different levels then meet without a seam, each pixel
+    /// painted by one of them, never half by each.
     private func clip(to cells: [TileCoord], _ context: DrawingContext) {
         context.newPath()
         for cell in cells {
             let extent = plan.matrix.tileExtent(level: cell.z, column: cell.x, row: cell.y)
             let topLeft = viewport.devicePoint(x: extent.minX, y: extent.maxY)
             let bottomRight = viewport.devicePoint(x: extent.maxX, y: extent.minY)
-            if let rect = Self.cutToOutput(left: topLeft.x, top: topLeft.y, right: bottomRight.x, bottom: bottomRight.y,
-                                           viewport: viewport) {
+            if let rect = Self.cutToOutput(left: topLeft.x.rounded(), top: topLeft.y.rounded(), right: bottomRight.x.rounded(),
+                                           bottom: bottomRight.y.rounded(), viewport: viewport) {
                 context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
             }
         }
