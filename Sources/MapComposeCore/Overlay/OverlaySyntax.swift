@@ -8,11 +8,13 @@ public enum OverlaySyntax {
     /// Resolves a file named by an overlay (an icon) to a URL; nil when files cannot be named.
     public typealias FileResolver = @Sendable (String) -> URL?
 
-    /// Parses `MAIN;key=value;…`. For paths and polygons, parts without `=` are points; for
-    /// text, parts that are not a known setting belong to the text.
+    /// Parses `MAIN;key=value;…`. For paths and polygons, parts without `=` are points (and
+    /// `enc=…` may come first); for text, the first part and any that are not a known setting
+    /// belong to the text.
     public static func parse(_ kind: OverlayKind, _ text: String, files: FileResolver) throws(OverlayError) -> Overlay {
         var tokens = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-        var main = [tokens.removeFirst()], settings: [String: String] = [:]
+        var main: [String] = [], settings: [String: String] = [:]
+        if kind == .text { main.append(tokens.removeFirst()) }
         for token in tokens {
             if let equals = token.firstIndex(of: "=") {
                 let key = token[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
