@@ -5,7 +5,7 @@ BIN     := .build/release/mapcompose
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps build test install demo bench quickstart clean
+.PHONY: all deps build test install demo bench quickstart clean fuzz fuzz-smoke
 
 all: build
 
@@ -44,6 +44,16 @@ bench:
 	$(SWIFT) build -c release --product mapcompose
 	.build/release/MapComposeBench
 	bash scripts/bench/stress.sh .build/release/mapcompose
+
+# libFuzzer + ASan on the style loader, tile decoder, GeoJSON and MBTiles readers (Fuzz/):
+# FUZZ_SECONDS per target; exits non-zero when a target finds a crash.
+FUZZ_SECONDS ?= 60
+fuzz:
+	SWIFT="$(SWIFT)" bash Fuzz/run.sh $(FUZZ_SECONDS)
+
+# About 20 s per target, for CI.
+fuzz-smoke:
+	SWIFT="$(SWIFT)" bash Fuzz/run.sh 20
 
 clean:
 	rm -rf .build

@@ -21,6 +21,13 @@ static void mc_error_exit(j_common_ptr cinfo) {
     longjmp(err->jump, 1);
 }
 
+// Ends the current entry point with `message`, like a libjpeg error.
+static void mc_fail(j_common_ptr cinfo, const char *message) {
+    mc_error_manager *err = (mc_error_manager *)cinfo->err;
+    snprintf(err->message, sizeof err->message, "%s", message);
+    longjmp(err->jump, 1);
+}
+
 static void mc_emit_message(j_common_ptr cinfo, int level) {
     mc_error_manager *err = (mc_error_manager *)cinfo->err;
     if (level < 0) {
@@ -88,15 +95,13 @@ int mc_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);
     if ((int)cinfo.image_width != width || (int)cinfo.image_height != height) {
-        snprintf(err.message, sizeof err.message, "JPEG size changed between header reads");
-        longjmp(err.jump, 1);
+        mc_fail((j_common_ptr)&cinfo, "JPEG size changed between header reads");
     }
     cinfo.out_color_space = JCS_RGB;
     jpeg_start_decompress(&cinfo);
     row = malloc((size_t)cinfo.output_width * 3);
     if (row == NULL) {
-        snprintf(err.message, sizeof err.message, "out of memory");
-        longjmp(err.jump, 1);
+        mc_fail((j_common_ptr)&cinfo, "out of memory");
     }
     while (cinfo.output_scanline < cinfo.output_height) {
         int y = (int)cinfo.output_scanline;
@@ -119,13 +124,63 @@ int mc_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
     return 0;
 }
 
+// Growing output buffer for the encoder. libjpeg's own jpeg_mem_dest frees and replaces its
+// buffer as it grows but stores the current one in *outbuffer only when compression ends, so
+// after an error the caller holds a pointer that may already be freed and cannot reach the
+// live one. This manager always holds the current buffer; the encoder frees it on error.
+typedef struct {
+    struct jpeg_destination_mgr base;
+    JOCTET *buffer;
+    size_t capacity;
+    size_t limit; // 0: no limit
+} mc_memory_destination;
+
+static void mc_destination_init(j_compress_ptr cinfo) {
+    mc_memory_destination *dest = (mc_memory_destination *)cinfo->dest;
+    dest->base.next_output_byte = dest->buffer;
+    dest->base.free_in_buffer = dest->capacity;
+}
+
+static boolean mc_destination_grow(j_compress_ptr cinfo) {
+    mc_memory_destination *dest = (mc_memory_destination *)cinfo->dest;
+    // libjpeg calls this only when the buffer is full.
+    size_t used = dest->capacity;
+    if (dest->limit != 0 && used >= dest->limit) {
+        mc_fail((j_common_ptr)cinfo, "JPEG output exceeds the limit of bytes given");
+    }
+    size_t next = used * 2;
+    if (dest->limit != 0 && next > dest->limit) {
+        next = dest->limit;
+    }
+    JOCTET *grown = realloc(dest->buffer, next);
+    if (grown == NULL) {
+        mc_fail((j_common_ptr)cinfo, "out of memory");
+    }
+    dest->buffer = grown;
+    dest->capacity = next;
+    dest->base.next_output_byte = grown + used;
+    dest->base.free_in_buffer = next - used;
+    return TRUE;
+}
+
+static void mc_destination_term(j_compress_ptr cinfo) {
+    (void)cinfo;
+}
+
+static void mc_destination_release(mc_memory_destination *dest) {
+    if (dest != NULL) {
+        free(dest->buffer);
+        free(dest);
+    }
+}
+
 int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stride,
-                          int quality, uint8_t **out, size_t *out_length,
+                          int quality, size_t max_length, uint8_t **out, size_t *out_length,
                           char *errbuf, size_t errlen) {
     struct jpeg_compress_struct cinfo;
     mc_error_manager err;
-    unsigned char *buffer = NULL;
-    unsigned long buffer_length = 0;
+    // Set after setjmp, read after longjmp: volatile locals; what they point to is heap memory.
+    mc_memory_destination *volatile dest = NULL;
     JSAMPLE *volatile row = NULL;
     *out = NULL;
     *out_length = 0;
@@ -135,11 +190,24 @@ int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stri
         mc_copy_message(err.message, errbuf, errlen);
         free(row);
         jpeg_destroy_compress(&cinfo);
-        free(buffer);
+        mc_destination_release(dest);
         return 1;
     }
     jpeg_create_compress(&cinfo);
-    jpeg_mem_dest(&cinfo, &buffer, &buffer_length);
+    dest = calloc(1, sizeof(mc_memory_destination));
+    if (dest == NULL) {
+        mc_fail((j_common_ptr)&cinfo, "out of memory");
+    }
+    dest->limit = max_length;
+    dest->capacity = max_length != 0 && max_length < 16384 ? max_length : 16384;
+    dest->buffer = malloc(dest->capacity);
+    if (dest->buffer == NULL) {
+        mc_fail((j_common_ptr)&cinfo, "out of memory");
+    }
+    dest->base.init_destination = mc_destination_init;
+    dest->base.empty_output_buffer = mc_destination_grow;
+    dest->base.term_destination = mc_destination_term;
+    cinfo.dest = &dest->base;
     cinfo.image_width = (JDIMENSION)width;
     cinfo.image_height = (JDIMENSION)height;
     cinfo.input_components = 3;
@@ -149,8 +217,7 @@ int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stri
     jpeg_start_compress(&cinfo, TRUE);
     row = malloc((size_t)width * 3);
     if (row == NULL) {
-        snprintf(err.message, sizeof err.message, "out of memory");
-        longjmp(err.jump, 1);
+        mc_fail((j_common_ptr)&cinfo, "out of memory");
     }
     while (cinfo.next_scanline < cinfo.image_height) {
         const uint32_t *in = (const uint32_t *)(pixels + (size_t)cinfo.next_scanline * (size_t)stride);
@@ -166,8 +233,10 @@ int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stri
     free(row);
     row = NULL;
     jpeg_destroy_compress(&cinfo);
-    *out = buffer;
-    *out_length = (size_t)buffer_length;
+    *out_length = dest->capacity - dest->base.free_in_buffer;
+    *out = dest->buffer;
+    dest->buffer = NULL;
+    mc_destination_release(dest);
     return 0;
 }
 

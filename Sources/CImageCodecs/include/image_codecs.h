@@ -25,9 +25,11 @@ int mc_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
                           int width, int height, int stride, char *errbuf, size_t errlen);
 
 /// Encodes Cairo ARGB32 pixels (alpha ignored: flatten first) as baseline JPEG.
-/// On success *out holds a buffer to release with mc_jpeg_free. Returns 0 on success.
+/// Fails when the output would exceed max_length bytes (0: no limit).
+/// On success *out holds a buffer to release with mc_jpeg_free. Returns 0 on success;
+/// on failure nothing stays allocated and *out is NULL.
 int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stride,
-                          int quality, uint8_t **out, size_t *out_length,
+                          int quality, size_t max_length, uint8_t **out, size_t *out_length,
                           char *errbuf, size_t errlen);
 
 /// Releases a buffer returned by mc_jpeg_encode_argb32.

@@ -46,7 +46,7 @@ public enum ImageEncoder {
         let status = flat.withPixels { pixels, _ in
             pixels.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: flat.byteCount) { bytes in
                 mc_jpeg_encode_argb32(bytes, Int32(flat.width), Int32(flat.height), Int32(flat.stride),
-                                      Int32(min(max(quality, 1), 100)), &output, &length, &message, message.count)
+                                      Int32(min(max(quality, 1), 100)), 0, &output, &length, &message, message.count)
             }
         }
         guard status == 0, let output else { throw .codec(format: .jpeg, String(messageBuffer: message)) }

@@ -68,14 +68,27 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
         if let mapped = named[hex] { hex = mapped }
         guard hex.hasPrefix("#") else { return nil }
         hex.removeFirst()
-        guard hex.allSatisfy(\.isHexDigit) else { return nil }
-        var digits = Array(hex)
+        // Only ASCII digits count: Character.isHexDigit also accepts full-width ones ("Ｆ").
+        var digits: [UInt8] = []
+        for unit in hex.utf8 {
+            guard let digit = Self.hexValue(unit) else { return nil }
+            digits.append(digit)
+        }
         if digits.count == 3 || digits.count == 4 {
             digits = digits.flatMap { [$0, $0] }
         }
         guard digits.count == 6 || digits.count == 8 else { return nil }
-        func byte(_ i: Int) -> UInt8 { UInt8(String(digits[i...i + 1]), radix: 16)! }
+        func byte(_ i: Int) -> UInt8 { digits[i] << 4 | digits[i + 1] }
         self.init(r: byte(0), g: byte(2), b: byte(4), a: digits.count == 8 ? byte(6) : 255)
+    }
+
+    /// The value of one ASCII hex digit, or nil for any other byte.
+    private static func hexValue(_ unit: UInt8) -> UInt8? {
+        switch unit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return unit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return unit - UInt8(ascii: "a") + 10
+        default: return nil
+        }
     }
 
     public var description: String {

@@ -12,10 +12,16 @@ public final class RasterImage: @unchecked Sendable {
     public let height: Int
 
     /// Takes ownership of `surface`, which must be a successfully created image surface.
+    ///
+    /// Pixel readers assume ARGB32, so a surface in any other format (RGB24 with undefined
+    /// alpha bytes, A8, RGB16_565, or the float formats Cairo ≥ 1.17.2 gives 16-bit PNGs) is
+    /// painted onto a new ARGB32 surface, which Cairo converts exactly, and the original is
+    /// released.
     init(adopting surface: OpaquePointer) throws(CairoError) {
         var status = cairo_surface_status(surface)
         if status == CAIRO_STATUS_SUCCESS,
-           cairo_image_surface_get_width(surface) < 1 || cairo_image_surface_get_height(surface) < 1
+           cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE
+            || cairo_image_surface_get_width(surface) < 1 || cairo_image_surface_get_height(surface) < 1
             || cairo_image_surface_get_data(surface) == nil {
             status = CAIRO_STATUS_INVALID_SIZE
         }
@@ -23,9 +29,27 @@ public final class RasterImage: @unchecked Sendable {
             cairo_surface_destroy(surface)
             throw CairoError(operation: "image surface", status: status.rawValue)
         }
-        self.surface = surface
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
+        var adopted = surface
+        if cairo_image_surface_get_format(surface) != CAIRO_FORMAT_ARGB32 {
+            let converted = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface),
+                                                       cairo_image_surface_get_height(surface))!
+            let context = cairo_create(converted)!
+            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(context, surface, 0, 0)
+            cairo_paint(context)
+            status = cairo_status(context)
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+            if status == CAIRO_STATUS_SUCCESS { status = cairo_surface_status(converted) }
+            guard status == CAIRO_STATUS_SUCCESS else {
+                cairo_surface_destroy(converted)
+                throw CairoError(operation: "convert image surface to ARGB32", status: status.rawValue)
+            }
+            adopted = converted
+        }
+        self.surface = adopted
+        width = Int(cairo_image_surface_get_width(adopted))
+        height = Int(cairo_image_surface_get_height(adopted))
     }
 
     /// A new fully transparent image.

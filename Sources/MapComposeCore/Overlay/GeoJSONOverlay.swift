@@ -4,7 +4,8 @@ import Foundation
 /// (`marker-color`, `marker-size`, `marker-symbol: circle` for a dot, `title` as label), lines
 /// paths (`stroke`, `stroke-width`, `stroke-opacity`), polygons areas (`fill`, `fill-opacity`
 /// and the stroke keys). A feature's `geodesic: true` draws its lines along geodesics.
-/// Problems name the feature (`features[3]`) and the property or position at fault.
+/// Problems name the feature (`features[3]`) and the property or position at fault
+/// (positions are checked by `GeoJSONReader`).
 public enum GeoJSONOverlay {
     public static func overlays(from data: Data) throws(OverlayError) -> [Overlay] {
         let features: [GeoJSONGeometry]
@@ -32,7 +33,7 @@ public enum GeoJSONOverlay {
             let size = try style.text("marker-size").map { text throws(OverlayError) in try OverlaySyntax.markerSize(text, "marker-size") } ?? .medium
             let symbol: MarkerSymbol = style.text("marker-symbol")?.lowercased() == "circle" ? .dot(size) : .pin(size)
             for point in feature.points {
-                result.append(.marker(MarkerOverlay(position: try OverlaySyntax.checked(point, "geometry: "), color: color,
+                result.append(.marker(MarkerOverlay(position: point, color: color,
                                                     label: style.text("title"), symbol: symbol)))
             }
         }
@@ -42,7 +43,7 @@ public enum GeoJSONOverlay {
         let geodesic = style.flag("geodesic")
         for (index, line) in feature.lines.enumerated() {
             guard line.count >= 2 else { throw OverlayError("line \(index + 1) needs at least 2 positions, got \(line.count)") }
-            result.append(.path(PathOverlay(points: try checked(line), stroke: stroke, geodesic: geodesic)))
+            result.append(.path(PathOverlay(points: line, stroke: stroke, geodesic: geodesic)))
         }
         if !feature.polygons.isEmpty {
             let fill = (try style.color("fill") ?? RGBA(r: 85, g: 85, b: 85))
@@ -50,7 +51,7 @@ public enum GeoJSONOverlay {
             for (index, rings) in feature.polygons.enumerated() {
                 var checkedRings: [[LonLat]] = []
                 for ring in rings {
-                    var points = try checked(ring)
+                    var points = ring
                     if points.count > 1, points.first == points.last { points.removeLast() }
                     guard points.count >= 3 else {
                         throw OverlayError("polygon \(index + 1) has a ring of fewer than 3 distinct positions")
@@ -63,11 +64,6 @@ public enum GeoJSONOverlay {
             }
         }
         return result
-    }
-
-    private static func checked(_ line: [LonLat]) throws(OverlayError) -> [LonLat] {
-        for (index, point) in line.enumerated() { _ = try OverlaySyntax.checked(point, "position \(index + 1): ") }
-        return line
     }
 
     /// Typed access to a feature's simplestyle properties.

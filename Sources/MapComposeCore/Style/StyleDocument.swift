@@ -60,7 +60,7 @@ public struct XYZSourceSpec: Sendable {
     public var tms: Bool
     public var nativeZoom: ClosedRange<Int>
     public var bounds: GeoBounds?
-    /// Pixel width and height of the source's tiles (256 or 512).
+    /// Pixel size of the tiles: 256 or 512 (`tile-size` in the style).
     public var tileSize: Int = 256
 }
 
@@ -69,8 +69,14 @@ public struct MBTilesSourceSpec: Sendable {
     public var file: URL
     /// Overrides the file's metadata minzoom/maxzoom when given.
     public var nativeZoom: ClosedRange<Int>?
-    /// Pixel width and height of the file's tiles (256 or 512).
-    public var tileSize: Int = 256
+    /// Pixel size of the tiles: 256 or 512 (`tile-size` in the style).
+    public var tileSize: Int
+
+    public init(file: URL, nativeZoom: ClosedRange<Int>? = nil, tileSize: Int = 256) {
+        self.file = file
+        self.nativeZoom = nativeZoom
+        self.tileSize = tileSize
+    }
 }
 
 /// Vector features from a GeoJSON file, drawn per tile.
@@ -78,6 +84,13 @@ public struct GeoJSONSourceSpec: Sendable {
     public var data: Data
     public var path: String
     public var symbolizer: FeatureSymbolizer
+
+    /// `path` names the data in messages.
+    public init(data: Data, path: String, symbolizer: FeatureSymbolizer = FeatureSymbolizer()) {
+        self.data = data
+        self.path = path
+        self.symbolizer = symbolizer
+    }
 }
 
 /// Two-colour checkerboard tiles.

@@ -23,12 +23,18 @@ public enum StyleLoader {
         func failure(_ reason: String) -> StyleError {
             StyleError(problems: [StyleProblem(file: origin.displayName, line: nil, keyPath: "", message: reason)])
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-            throw failure("no such style file")
+        let status = PathStatus(url)
+        switch status {
+        case .file: break
+        case .missing: throw failure("no such style file")
+        default: throw failure(status.problem(expecting: "a style file") ?? "cannot be used")
         }
-        guard !isFolder.boolValue else { throw failure("is a folder, not a style file") }
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw failure("cannot read the style file") }
+        let data: Data
+        do {
+            data = try PathStatus.read(url)
+        } catch {
+            throw failure("cannot read the style file: \(error.reason)")
+        }
         guard let text = String(data: data, encoding: .utf8) else { throw failure("the style file is not UTF-8 text") }
         return try load(text: text, origin: origin)
     }
@@ -40,10 +46,17 @@ public enum StyleLoader {
 
     /// Loads a style by built-in name, or else as a file path.
     public static func load(nameOrPath: String) throws(StyleError) -> MapStyle {
+        guard !nameOrPath.isEmpty else {
+            let names = BuiltInStyle.all.map(\.name).joined(separator: ", ")
+            throw StyleError(problems: [StyleProblem(
+                file: "", line: nil, keyPath: "",
+                message: "the style name is empty: give a built-in style (\(names)) or the path of a style file")])
+        }
         if let style = BuiltInStyle.named(nameOrPath) { return try load(builtIn: style) }
         return try load(file: URL(fileURLWithPath: nameOrPath))
     }
 
+    /// Loads style text (YAML, or JSON, which is YAML too) read from `origin`.
     public static func load(text: String, origin: StyleOrigin) throws(StyleError) -> MapStyle {
         let log = StyleProblemLog(file: origin.displayName)
         let root: Node
@@ -56,7 +69,7 @@ public enum StyleLoader {
         } catch let error as StyleError {
             throw error
         } catch {
-            throw StyleError(problems: [syntaxProblem(error, file: origin.displayName)])
+            throw StyleError(problems: [syntaxProblem(error, text: text, file: origin.displayName)])
         }
         let parser = StyleParser(origin: origin, log: log)
         let parsed = parser.parseDocument(root)
@@ -75,7 +88,7 @@ public enum StyleLoader {
         return MapStyle(document: document, layers: layers, origin: origin)
     }
 
-    private static func syntaxProblem(_ error: Error, file: String) -> StyleProblem {
+    private static func syntaxProblem(_ error: Error, text: String, file: String) -> StyleProblem {
         guard let yamlError = error as? YamlError else {
             return StyleProblem(file: file, line: nil, keyPath: "", message: "YAML syntax error: \(error)")
         }
@@ -83,13 +96,30 @@ public enum StyleLoader {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            if problem.hasPrefix("Maximum nesting level reached") {
+                return StyleProblem(file: file, line: mark.line, keyPath: "",
+                                    message: "lists and mappings are nested too deeply (more than 1000 levels) at column \(mark.column)")
+            }
             let detail = context.map { "\($0.text) \(problem)" } ?? problem
             return StyleProblem(file: file, line: mark.line, keyPath: "",
                                 message: "YAML syntax error at column \(mark.column): \(detail)")
-        case .reader(let problem, _, _, _):
-            return StyleProblem(file: file, line: nil, keyPath: "", message: "YAML syntax error: \(problem)")
+        case .reader(let problem, let offset, _, _):
+            guard let offset, let position = TextPosition(byteOffset: offset, in: Data(text.utf8)) else {
+                return StyleProblem(file: file, line: nil, keyPath: "", message: "YAML syntax error: \(problem)")
+            }
+            return StyleProblem(file: file, line: position.line, keyPath: "",
+                                message: "YAML syntax error at column \(position.column): \(problem)")
+        case .duplicatedKeysInMapping(let keys, let context):
+            if let duplicate = DuplicateKeyFinder.first(in: text, among: Set(keys)) {
+                return StyleProblem(file: file, line: duplicate.line, keyPath: "",
+                                    message: "duplicate key '\(duplicate.key)' at column \(duplicate.column) (first on line \(duplicate.firstLine))")
+            }
+            let names = keys.map { "'\($0)'" }.joined(separator: ", ")
+            return StyleProblem(file: file, line: context.mark.line, keyPath: "",
+                                message: "duplicate key \(names) (first used on this line)")
         default:
-            return StyleProblem(file: file, line: nil, keyPath: "", message: "YAML syntax error: \(yamlError)")
+            let summary = "\(yamlError)".split(separator: "\n").first.map(String.init) ?? ""
+            return StyleProblem(file: file, line: nil, keyPath: "", message: "YAML syntax error: \(summary)")
         }
     }
 }

@@ -68,7 +68,7 @@ struct StyleMapping {
     }
 
     func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
-        scalar(key, in: range, expected: "a number", show: Self.show) { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+        scalar(key, in: range, expected: "a number", show: \.exactText) { Double($0).flatMap { $0.isFinite ? $0 : nil } }
     }
 
     func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
@@ -90,22 +90,18 @@ struct StyleMapping {
         return parsed
     }
 
-    func bool(_ key: String) -> Bool? {
-        guard let value = value(key) else { return nil }
-        guard let flag = value.bool else {
-            log.add(value, path(key), "expected true or false, got \(Self.show(value))")
-            return nil
-        }
-        return flag
-    }
-
     func color(_ key: String) -> RGBA? {
         guard let text = string(key) else { return nil }
         guard let color = RGBA(parsing: text) else {
-            log.add(value(key), path(key), "'\(text)' is not a colour (use #rgb, #rrggbb, #rrggbbaa or a CSS name)")
+            log.add(value(key), path(key), Self.notAColour("'\(text)'"))
             return nil
         }
         return color
+    }
+
+    /// The message for a value (as shown) that is not a colour.
+    static func notAColour(_ shown: String) -> String {
+        "\(shown) is not a colour (use #rgb, #rrggbb, #rrggbbaa or a CSS name)"
     }
 
     /// An optional colour where `none` means "do not draw".
@@ -134,8 +130,7 @@ struct StyleMapping {
             return nil
         }
         let b = GeoBounds(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
-        guard b.west < b.east, b.south < b.north, abs(b.west) <= 180, abs(b.east) <= 180,
-              abs(b.south) <= 90, abs(b.north) <= 90 else {
+        guard b.isValidBox, !b.crossesAntimeridian else {
             log.add(value(key), path(key), "expected [west, south, east, north] with west < east, south < north, within ±180/±90")
             return nil
         }
@@ -149,9 +144,5 @@ struct StyleMapping {
         case .sequence: return "a list"
         case .alias: return "an alias"
         }
-    }
-
-    static func show(_ number: Double) -> String {
-        number == number.rounded() ? String(Int(number)) : String(number)
     }
 }

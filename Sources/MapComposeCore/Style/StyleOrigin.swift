@@ -28,21 +28,33 @@ public enum StyleOrigin: Sendable {
             guard let data = style.files[path] else { throw .noSuchFile(path, lookedIn: "the built-in style") }
             return data
         case .file:
-            let url = resolve(path)!
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw .noSuchFile(path, lookedIn: url.deletingLastPathComponent().path)
-            }
+            let url = try existingFile(path)
             do {
-                return try Data(contentsOf: url)
+                return try PathStatus.read(url)
             } catch {
-                throw .unreadable(path, (error as NSError).localizedDescription)
+                throw .unreadable(path, error.reason)
             }
+        }
+    }
+
+    /// The URL of a regular file the style names, or why it cannot be used.
+    func existingFile(_ path: String) throws(StyleOriginError) -> URL {
+        guard let url = resolve(path) else { throw .notOnDisk(path) }
+        let status = PathStatus(url)
+        switch status {
+        case .file:
+            return url
+        case .missing:
+            throw .noSuchFile(path, lookedIn: url.deletingLastPathComponent().path)
+        default:
+            throw .unusable(path, status.problem(expecting: "a file") ?? "cannot be used")
         }
     }
 
     /// The file URL for `path` on disk; nil for built-in styles.
     func resolve(_ path: String) -> URL? {
         guard let base = baseDirectory else { return nil }
+        guard !path.isEmpty else { return base }
         if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
         return base.appendingPathComponent(path).standardizedFileURL
     }
@@ -52,12 +64,14 @@ public enum StyleOrigin: Sendable {
 enum StyleOriginError: Error, CustomStringConvertible {
     case noSuchFile(String, lookedIn: String)
     case unreadable(String, String)
+    case unusable(String, String)
     case notOnDisk(String)
 
     var description: String {
         switch self {
         case .noSuchFile(let path, let folder): return "no such file '\(path)' (looked in \(folder))"
         case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .unusable(let path, let problem): return "'\(path)' \(problem)"
         case .notOnDisk(let path): return "'\(path)' must be a file on disk, which built-in styles cannot name"
         }
     }

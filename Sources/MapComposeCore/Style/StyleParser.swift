@@ -9,6 +9,7 @@ struct StyleParser {
     static let rootKeys = ["name", "background", "attribution", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
     static let sourceTypes = ["xyz", "mbtiles", "geojson", "solid", "checkerboard", "debug"]
+    static let tileSizes = [256, 512]
 
     /// The document and, per layer in drawing order, its node and index in the file.
     func parseDocument(_ root: Node) -> (StyleDocument, [(node: Node, index: Int)])? {
@@ -152,38 +153,37 @@ struct StyleParser {
             return nil
         }
         guard low != nil || high != nil else { return nil }
-        return (low ?? TileSourceInfo.defaultNativeLevels.lowerBound)...(high ?? TileSourceInfo.defaultNativeLevels.upperBound)
+        let lowest = low ?? TileSourceInfo.defaultNativeLevels.lowerBound
+        return lowest...(high ?? max(lowest, TileSourceInfo.defaultNativeLevels.upperBound))
     }
 
-    /// `tile-size`: the pixel size of a source's square tiles, 256 or 512.
-    private func tileSize(_ map: StyleMapping) -> Int? {
-        guard let size = map.integer("tile-size", in: 1...4096) else { return nil }
-        guard size == 256 || size == 512 else {
-            log.add(map.value("tile-size"), map.path("tile-size"), "must be 256 or 512, got \(size)")
-            return nil
+    /// `tile-size`: the pixel size of the source's tiles, 256 (default) or 512.
+    private func tileSize(_ map: StyleMapping) -> Int {
+        guard let node = map.value("tile-size") else { return 256 }
+        guard let size = node.scalar.flatMap({ Int($0.string) }), Self.tileSizes.contains(size) else {
+            log.add(node, map.path("tile-size"),
+                    "expected one of \(Self.tileSizes.map(String.init).joined(separator: ", ")), got \(StyleMapping.show(node))")
+            return 256
         }
         return size
     }
 
-    /// A file on disk named by `key`, logged as a problem when absent or when the style is built in.
+    /// A file on disk named by `key`, logged as a problem when it is absent, not a regular file,
+    /// or the style is built in.
     private func existingFile(_ map: StyleMapping, _ key: String) -> URL? {
         guard let path = map.string(key, required: true) else { return nil }
-        guard let url = origin.resolve(path) else {
-            log.add(map.value(key), map.path(key), StyleOriginError.notOnDisk(path).description)
+        do {
+            return try origin.existingFile(path)
+        } catch {
+            log.add(map.value(key), map.path(key), error.description)
             return nil
         }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            log.add(map.value(key), map.path(key),
-                    StyleOriginError.noSuchFile(path, lookedIn: url.deletingLastPathComponent().path).description)
-            return nil
-        }
-        return url
     }
 
     private func parseXYZ(_ map: StyleMapping) -> SourceSpec? {
         map.rejectUnknownKeys(["type", "path", "scheme", "minzoom", "maxzoom", "bounds", "tile-size"])
-        let tileSize = self.tileSize(map)
         let native = nativeZoom(map)
+        let size = tileSize(map)
         let bounds = map.bounds("bounds")
         var tms = false
         if let scheme = map.string("scheme") {
@@ -207,22 +207,24 @@ struct StyleParser {
             log.add(map.value("path"), map.path("path"), StyleOriginError.notOnDisk(path).description)
             return nil
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
-            log.add(map.value("path"), map.path("path"), "no such folder '\(folder)' (looked for \(root.path))")
+        let status = PathStatus(root)
+        guard status == .folder else {
+            let problem = status == .missing ? "no such folder '\(folder)'"
+                : "'\(folder)' \(status.problem(expecting: "a folder") ?? "cannot be used")"
+            log.add(map.value("path"), map.path("path"), "\(problem) (looked for \(root.path))")
             return nil
         }
         let levels = native ?? FolderTileSource.levelsPresent(root: root, template: template) ?? TileSourceInfo.defaultNativeLevels
         return .xyz(XYZSourceSpec(template: template, root: root, tms: tms, nativeZoom: levels, bounds: bounds,
-                                  tileSize: tileSize ?? 256))
+                                  tileSize: size))
     }
 
     private func parseMBTiles(_ map: StyleMapping) -> SourceSpec? {
         map.rejectUnknownKeys(["type", "path", "minzoom", "maxzoom", "tile-size"])
         let native = nativeZoom(map)
-        let tileSize = self.tileSize(map)
+        let size = tileSize(map)
         guard let file = existingFile(map, "path") else { return nil }
-        return .mbtiles(MBTilesSourceSpec(file: file, nativeZoom: native, tileSize: tileSize ?? 256))
+        return .mbtiles(MBTilesSourceSpec(file: file, nativeZoom: native, tileSize: size))
     }
 
     private func parseGeoJSON(_ map: StyleMapping) -> SourceSpec? {
@@ -250,16 +252,24 @@ struct StyleParser {
     }
 
     private func parseCheckerboard(_ map: StyleMapping) -> SourceSpec? {
-        var colors = (RGBA(r: 255, g: 255, b: 255), RGBA(r: 204, g: 204, b: 204))
+        var colors: (RGBA, RGBA)? = (RGBA(r: 255, g: 255, b: 255), RGBA(r: 204, g: 204, b: 204))
         if let items = map.sequence("colors") {
-            let parsed = items.compactMap { $0.string.flatMap(RGBA.init(parsing:)) }
-            guard items.count == 2, parsed.count == 2 else {
-                log.add(map.value("colors"), map.path("colors"), "expected a list of two colours")
-                return nil
+            colors = nil
+            if items.count != 2 {
+                log.add(map.value("colors"), map.path("colors"), "expected a list of two colours, got \(items.count) items")
+            } else {
+                let parsed = items.enumerated().map { index, item in
+                    let color = item.string.flatMap(RGBA.init(parsing:))
+                    if color == nil {
+                        log.add(item, "\(map.path("colors"))[\(index)]", StyleMapping.notAColour(StyleMapping.show(item)))
+                    }
+                    return color
+                }
+                if let first = parsed[0], let second = parsed[1] { colors = (first, second) }
             }
-            colors = (parsed[0], parsed[1])
         }
-        let size = map.integer("size", in: 1...256) ?? 32
-        return .checkerboard(CheckerboardSourceSpec(colors: colors, cellSize: size))
+        let size = map.integer("size", in: 1...256)
+        guard let colors, size != nil || map.value("size") == nil else { return nil }
+        return .checkerboard(CheckerboardSourceSpec(colors: colors, cellSize: size ?? 32))
     }
 }

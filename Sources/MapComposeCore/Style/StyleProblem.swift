@@ -14,8 +14,9 @@ public struct StyleProblem: Error, Equatable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    /// `file:line: key.path: message`
+    /// `file:line: key.path: message` (just the message when there is no file, e.g. an empty style name)
     public var description: String {
+        guard !file.isEmpty else { return keyPath.isEmpty ? message : "\(keyPath): \(message)" }
         let location = line.map { "\(file):\($0)" } ?? file
         return keyPath.isEmpty ? "\(location): \(message)" : "\(location): \(keyPath): \(message)"
     }

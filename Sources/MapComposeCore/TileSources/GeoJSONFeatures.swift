@@ -32,7 +32,9 @@ public struct GeoJSONError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Parses GeoJSON (FeatureCollection, Feature or bare geometry) into projected features.
-/// Latitudes beyond the Web Mercator limit (e.g. polygons reaching ±90°) are clamped.
+/// Latitudes beyond the Web Mercator limit (e.g. polygons reaching ±90°) are clamped;
+/// positions outside ±180° longitude or ±90° latitude are errors naming the position
+/// (see `GeoJSONReader`).
 enum GeoJSONFeatures {
     static func parse(_ data: Data, labelProperty: String?) throws(GeoJSONError) -> [ProjectedFeature] {
         try GeoJSONReader.read(data).compactMap { geometry in

@@ -29,7 +29,7 @@ import Testing
     func mutatedTilesDecodeOrFailCleanly(_ format: String) throws {
         let seed = try #require(try Self.seeds().first { $0.0 == format }?.1)
         var random = SplitMix(state: format == "png" ? 1 : 2)
-        var decoded = 0, failed = 0
+        var failed = 0
         for round in 0..<400 {
             var bytes = [UInt8](seed)
             switch round % 3 {
@@ -46,13 +46,11 @@ import Testing
             do {
                 let image = try TileDecoder.decode(Data(bytes))
                 #expect(image.width <= TileDecoder.maxSide && image.height <= TileDecoder.maxSide)
-                decoded += 1
             } catch {
                 #expect(!error.description.isEmpty)
                 failed += 1
             }
         }
-        #expect(decoded + failed == 400)
         #expect(failed > 100, "mutations must mostly be caught, got \(failed) failures")
     }
 

@@ -34,7 +34,7 @@ import Testing
         (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[0,0]}},{"type":"Feature","properties":{"stroke":"blurple"},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}]}"#,
          "features[1]: stroke 'blurple' is not a colour"),
         (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[0,95]}}]}"#,
-         "features[0]: geometry: latitude 95 is outside -90…90"),
+         "features[0].geometry.coordinates: latitude 95.0 is outside -90…90"),
         (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0]]}}]}"#,
          "features[0]: line 1 needs at least 2 positions, got 1"),
         (#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"stroke-width":1e6},"geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}]}"#,

@@ -1,0 +1,2 @@
+// Declarations only: libFuzzer itself comes from compiler-rt through -sanitize=fuzzer.
+#include "libfuzzer.h"

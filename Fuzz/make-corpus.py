@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Builds the seed corpora in Fuzz/.corpus/<target>/ (git-ignored) from the repository's
+fixtures, the committed seeds in Fuzz/Seeds/<target>/ and every regression input in
+Tests/Fixtures/FuzzRegressions/<target>/. Files already there (found by earlier runs) are kept.
+Standard library only."""
+import json
+import os
+import shutil
+import sqlite3
+import struct
+import zlib
+from pathlib import Path
+
+FUZZ = Path(__file__).resolve().parent
+ROOT = FUZZ.parent
+CORPUS = FUZZ / ".corpus"
+TARGETS = ["style", "tile-decoder", "geojson", "mbtiles"]
+
+
+def add(target, name, data):
+    path = CORPUS / target / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def copy_folder(target, folder, prefix):
+    if folder.is_dir():
+        for file in sorted(folder.iterdir()):
+            if file.is_file():
+                add(target, f"{prefix}-{file.name}", file.read_bytes())
+
+
+def png(width, height, depth, color_type, rows, extra=b"", interlace=0):
+    """A PNG from raw filtered-free rows (filter byte 0 is added)."""
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", width, height, depth, color_type, 0, 0, interlace)
+    raw = b"".join(b"\x00" + row for row in rows)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + extra + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+def tile_seeds():
+    tiles = sorted((ROOT / "Tests/Fixtures/Reference/tiles").rglob("*.png"), key=lambda p: p.stat().st_size)
+    small = [file for file in tiles if file.stat().st_size <= 16384]
+    for file in small[:: max(1, len(small) // 12)]:
+        add("tile-decoder", "reference-" + "-".join(file.relative_to(ROOT / "Tests/Fixtures/Reference/tiles").parts), file.read_bytes())
+    plte = struct.pack(">I", 6) + b"PLTE" + b"\xff\x00\x00\x00\x00\xff"
+    plte += struct.pack(">I", zlib.crc32(b"PLTE\xff\x00\x00\x00\x00\xff") & 0xFFFFFFFF)
+    trns = struct.pack(">I", 1) + b"tRNS" + b"\x80" + struct.pack(">I", zlib.crc32(b"tRNS\x80") & 0xFFFFFFFF)
+    made = {
+        "gray8.png": png(2, 2, 8, 0, [b"\x00\xff", b"\x80\x40"]),
+        "gray-alpha8.png": png(2, 1, 8, 4, [b"\x10\x80\xf0\xff"]),
+        "rgb16.png": png(1, 2, 16, 2, [b"\xff\xff\x00\x00\x80\x00", b"\x00\x00\xff\xff\x00\x00"]),
+        "rgba16.png": png(2, 1, 16, 6, [b"\xff\xff\x00\x00\x00\x00\x80\x00" * 2]),
+        "palette.png": png(2, 1, 1, 3, [b"\x40"], extra=plte + trns),
+        "gray1-interlaced.png": png(3, 3, 1, 0, [b"\xa0", b"\x40", b"\xe0"], interlace=1),
+    }
+    for name, data in made.items():
+        add("tile-decoder", name, data)
+
+
+def geojson_seeds():
+    add("geojson", "cities.geojson", (ROOT / "Styles/data/ne_110m_cities.geojson").read_bytes())
+    countries = json.loads((ROOT / "Styles/data/ne_110m_countries.geojson").read_text())
+    small = sorted(countries["features"], key=lambda f: len(json.dumps(f)))
+    for index, feature in enumerate(small[:8] + small[-2:]):
+        collection = {"type": "FeatureCollection", "features": [feature]}
+        add("geojson", f"country-{index}.geojson", json.dumps(collection).encode())
+
+
+def mbtiles(name, statements, page_size=512):
+    path = CORPUS / "mbtiles" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        path.unlink()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA page_size = {page_size}")
+    for statement, *arguments in statements:
+        db.execute(statement, *arguments)
+    db.commit()
+    db.execute("VACUUM")
+    db.close()
+
+
+def mbtiles_seeds():
+    tile = min((ROOT / "Tests/Fixtures/Reference/tiles").rglob("*.png"), key=lambda p: p.stat().st_size).read_bytes()
+    schema = [
+        ("CREATE TABLE metadata (name TEXT, value TEXT)",),
+        ("CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)",),
+        ("CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row)",),
+    ]
+    def meta(name, value):
+        return ("INSERT INTO metadata VALUES (?, ?)", (name, value))
+    def put(z, x, y, data):
+        return ("INSERT INTO tiles VALUES (?, ?, ?, ?)", (z, x, y, data))
+    mbtiles("text-metadata.mbtiles", schema + [meta("minzoom", "0"), meta("maxzoom", "1"), meta("format", "png"),
+                                               meta("bounds", "-180,-85,180,85"), meta("attribution", "seed"),
+                                               put(0, 0, 0, tile), put(1, 0, 1, tile)])
+    mbtiles("integer-metadata.mbtiles", schema + [meta("minzoom", 0), meta("maxzoom", 2), put(0, 0, 0, tile)])
+    mbtiles("blob-metadata.mbtiles", schema + [meta("minzoom", b"\x00\x01"), meta("maxzoom", 3.0), put(0, 0, 0, tile)])
+    mbtiles("deep-metadata.mbtiles", schema + [meta("minzoom", "62"), meta("maxzoom", "63"), put(2, 0, 0, tile)])
+    mbtiles("no-metadata.mbtiles", schema + [put(3, 1, 1, tile), put(5, 0, 0, b"not an image")])
+    mbtiles("text-zoom.mbtiles", [
+        ("CREATE TABLE tiles (zoom_level TEXT, tile_column, tile_row, tile_data)",),
+        put("1", 0, 0, tile), put(" 2", 0, 0, "text tile"),
+    ])
+    reference = sqlite3.connect(ROOT / "Tests/Fixtures/Reference/naturalearth.mbtiles")
+    rows = reference.execute("SELECT name, value FROM metadata").fetchall()
+    tiles = reference.execute("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles "
+                              "ORDER BY length(tile_data) LIMIT 3").fetchall()
+    reference.close()
+    mbtiles("reference-subset.mbtiles", schema + [meta(*row) for row in rows] + [put(*row) for row in tiles], page_size=1024)
+    mbtiles("view.mbtiles", [
+        ("CREATE TABLE map (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_id TEXT)",),
+        ("CREATE TABLE images (tile_id TEXT, tile_data BLOB)",),
+        ("CREATE VIEW tiles AS SELECT zoom_level, tile_column, tile_row, tile_data FROM map JOIN images USING (tile_id)",),
+        ("CREATE TABLE metadata (name, value)",),
+        ("INSERT INTO map VALUES (0, 0, 0, 'a')",), ("INSERT INTO images VALUES ('a', ?)", (tile,)),
+    ])
+
+
+def main():
+    for target in TARGETS:
+        (CORPUS / target).mkdir(parents=True, exist_ok=True)
+        copy_folder(target, FUZZ / "Seeds" / target, "seed")
+        copy_folder(target, ROOT / "Tests/Fixtures/FuzzRegressions" / target, "regression")
+    for style in sorted((ROOT / "Styles").glob("*.yaml")):
+        add("style", "styles-" + style.name, style.read_bytes())
+    tile_seeds()
+    geojson_seeds()
+    mbtiles_seeds()
+    for target in TARGETS:
+        print(f"corpus {target}: {len(os.listdir(CORPUS / target))} files")
+
+
+if __name__ == "__main__":
+    main()
