@@ -71,21 +71,14 @@ import Testing
 
     @Test func styleOverlaysAreValidatedAndDrawn() throws {
         let folder = try TemporaryFolder()
-        _ = try folder.write("""
-        layers:
-          - id: white
-            source: {type: solid, color: white}
-        overlays:
+        let white = "layers:\n  - id: white\n    source: {type: solid, color: white}\noverlays:\n"
+        _ = try folder.write(white + """
           - marker: "10,10,#dd0000"
             symbol: circle
           - path: "0,0;20,20"
             width: 3
         """, to: "good.yaml")
-        _ = try folder.write("""
-        layers:
-          - id: white
-            source: {type: solid, color: white}
-        overlays:
+        _ = try folder.write(white + """
           - marker: "100,10"
           - path: "0,0;20,20"
             colour: red

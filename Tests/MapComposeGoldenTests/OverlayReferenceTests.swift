@@ -7,14 +7,10 @@ import Testing
 /// (scripts/reference/make-overlay-reference.sh) and by mapcompose for the same viewport.
 /// Marker centroids and the rows/columns straight paths cross must agree within one pixel.
 @Suite struct OverlayReferenceTests {
+    /// manifest.json: the viewport (`center` as [lat, lon], `zoom`, `width`, `height`, `scale`)
+    /// and the bbox MapServer was asked for.
     struct Manifest: Decodable {
-        struct ViewportSpec: Decodable {
-            let center: [Double]
-            let zoom: Double
-            let width: Int
-            let height: Int
-            let scale: Double
-        }
+        struct ViewportSpec: Decodable { let center: [Double], zoom: Double, width: Int, height: Int, scale: Double }
         let viewport: ViewportSpec
         let bbox3857: [Double]
     }
@@ -61,37 +57,35 @@ import Testing
 
     @Test func straightPathsCrossTheSameRowsAndColumnsAsMapServer() async throws {
         let (ours, theirs, viewport, _) = try await render()
-        var worst = 0.0, samples = 0
-        // The path along 25°N: its row in columns away from crossings and ends.
-        let y25 = viewport.devicePoint(LonLat(lon: 0, lat: 25)).y
-        for lonRange in [(-22.0)...(-12.0), 0.0...20.0, 30.0...42.0] {
-            let from = Int(viewport.devicePoint(LonLat(lon: lonRange.lowerBound, lat: 25)).x)
-            let to = Int(viewport.devicePoint(LonLat(lon: lonRange.upperBound, lat: 25)).x)
-            for x in from...to {
-                let rows = Int(y25) - 8...Int(y25) + 8
-                let a = try #require(PixelMeasure.row(in: ours, column: x, rows: rows, weight: PixelMeasure.blue))
-                let b = try #require(PixelMeasure.row(in: theirs, column: x, rows: rows, weight: PixelMeasure.blue))
-                worst = max(worst, abs(a - b))
-                samples += 1
-                #expect(abs(a - b) <= 1, "25°N at column \(x): mapcompose row \(a), MapServer \(b)")
-                #expect(abs(a - y25) <= 1, "25°N lies at row \(y25)")
-            }
+        /// Where a path lies across one column (of a horizontal path) or one row (of a vertical one).
+        func position(_ image: RasterImage, at index: Int, near expected: Double, horizontal: Bool) -> Double? {
+            let window = Int(expected) - 8...Int(expected) + 8
+            return horizontal ? PixelMeasure.row(in: image, column: index, rows: window, weight: PixelMeasure.blue)
+                : PixelMeasure.column(in: image, row: index, columns: window, weight: PixelMeasure.blue)
         }
-        // The path along 25°E: its column in rows away from the crossing.
-        let x25 = viewport.devicePoint(LonLat(lon: 25, lat: 0)).x
-        for latRange in [3.0...20.0, 30.0...48.0] {
-            let from = Int(viewport.devicePoint(LonLat(lon: 25, lat: latRange.upperBound)).y)
-            let to = min(Int(viewport.devicePoint(LonLat(lon: 25, lat: latRange.lowerBound)).y), viewport.deviceHeight - 1)
-            for y in from...to {
-                let columns = Int(x25) - 8...Int(x25) + 8
-                let a = try #require(PixelMeasure.column(in: ours, row: y, columns: columns, weight: PixelMeasure.blue))
-                let b = try #require(PixelMeasure.column(in: theirs, row: y, columns: columns, weight: PixelMeasure.blue))
-                worst = max(worst, abs(a - b))
-                samples += 1
-                #expect(abs(a - b) <= 1, "25°E at row \(y): mapcompose column \(a), MapServer \(b)")
-            }
+        // The path along 25°N in columns, and along 25°E in rows, away from crossings and ends.
+        let y25 = viewport.devicePoint(LonLat(lon: 0, lat: 25)).y, x25 = viewport.devicePoint(LonLat(lon: 25, lat: 0)).x
+        var samples: [(index: Int, expected: Double, horizontal: Bool)] = []
+        for lons in [(-22.0)...(-12.0), 0.0...20.0, 30.0...42.0] {
+            let from = Int(viewport.devicePoint(LonLat(lon: lons.lowerBound, lat: 25)).x)
+            let to = Int(viewport.devicePoint(LonLat(lon: lons.upperBound, lat: 25)).x)
+            samples += (from...to).map { ($0, y25, true) }
         }
-        #expect(samples > 300)
-        print("overlay reference: \(samples) path rows/columns, largest difference from MapServer \(String(format: "%.3f", worst)) px")
+        for lats in [3.0...20.0, 30.0...48.0] {
+            let from = Int(viewport.devicePoint(LonLat(lon: 25, lat: lats.upperBound)).y)
+            let to = min(Int(viewport.devicePoint(LonLat(lon: 25, lat: lats.lowerBound)).y), viewport.deviceHeight - 1)
+            samples += (from...to).map { ($0, x25, false) }
+        }
+        var worst = 0.0
+        for sample in samples {
+            let what = sample.horizontal ? "25°N at column \(sample.index)" : "25°E at row \(sample.index)"
+            let a = try #require(position(ours, at: sample.index, near: sample.expected, horizontal: sample.horizontal), "\(what)")
+            let b = try #require(position(theirs, at: sample.index, near: sample.expected, horizontal: sample.horizontal), "\(what)")
+            worst = max(worst, abs(a - b))
+            #expect(abs(a - b) <= 1, "\(what): mapcompose \(a), MapServer \(b)")
+            #expect(abs(a - sample.expected) <= 1, "\(what): the path lies at \(sample.expected)")
+        }
+        #expect(samples.count > 300)
+        print("overlay reference: \(samples.count) path rows/columns, largest difference from MapServer \(String(format: "%.3f", worst)) px")
     }
 }

@@ -36,22 +36,20 @@ public enum PixelMeasure {
 
     /// The weighted mean y (pixel centres at +0.5) of column `x` over `rows`.
     public static func row(in image: RasterImage, column x: Int, rows: ClosedRange<Int>, weight: Weight) -> Double? {
-        var sum = 0.0, s = 0.0
-        for y in max(0, rows.lowerBound)...min(image.height - 1, rows.upperBound) {
-            let w = weight(image.rgba(x: x, y: y))
-            sum += w
-            s += w * (Double(y) + 0.5)
-        }
-        return sum > 0 ? s / sum : nil
+        mean(over: rows, limit: image.height, weight: weight) { image.rgba(x: x, y: $0) }
     }
 
     /// The weighted mean x (pixel centres at +0.5) of row `y` over `columns`.
     public static func column(in image: RasterImage, row y: Int, columns: ClosedRange<Int>, weight: Weight) -> Double? {
+        mean(over: columns, limit: image.width, weight: weight) { image.rgba(x: $0, y: y) }
+    }
+
+    private static func mean(over range: ClosedRange<Int>, limit: Int, weight: Weight, pixel: (Int) -> RGBA) -> Double? {
         var sum = 0.0, s = 0.0
-        for x in max(0, columns.lowerBound)...min(image.width - 1, columns.upperBound) {
-            let w = weight(image.rgba(x: x, y: y))
+        for i in max(0, range.lowerBound)...min(limit - 1, range.upperBound) {
+            let w = weight(pixel(i))
             sum += w
-            s += w * (Double(x) + 0.5)
+            s += w * (Double(i) + 0.5)
         }
         return sum > 0 ? s / sum : nil
     }

@@ -97,23 +97,8 @@ public enum TileDecoder {
         guard info.width > 0, info.height > 0 else {
             throw .corrupt(format: "JPEG", detail: "header claims \(info.width)x\(info.height) pixels")
         }
-        guard info.width <= maxSide, info.height <= maxSide else {
-            throw .tooLarge(format: "JPEG", width: Int(info.width), height: Int(info.height))
-        }
-        let image: RasterImage
-        do {
-            image = try RasterImage(width: Int(info.width), height: Int(info.height))
-        } catch {
-            throw .corrupt(format: "JPEG", detail: error.description)
-        }
-        let stride = image.stride
-        let status = image.withMutablePixels { pixels, _ in
-            data.withUnsafeBytes { raw in
-                pixels.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: stride * image.height) { out in
-                    mc_jpeg_decode_argb32(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, out,
-                                          info.width, info.height, Int32(stride), &message, message.count)
-                }
-            }
+        let (image, status) = try decode(data, format: "JPEG", width: info.width, height: info.height) { bytes, count, out, stride in
+            mc_jpeg_decode_argb32(bytes, count, out, info.width, info.height, stride, &message, message.count)
         }
         guard status == 0 else {
             throw .corrupt(format: "JPEG", detail: String(messageBuffer: message))
@@ -123,6 +108,31 @@ public enum TileDecoder {
 }
 
 extension TileDecoder {
+    /// A new image of the header's size (checked against `maxSide`) whose pixels `fill` writes
+    /// from the data (bytes, count, pixels, stride), with the status `fill` returned.
+    private static func decode(_ data: Data, format: String, width: Int32, height: Int32,
+                               fill: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>, Int32) -> Int32)
+        throws(TileDecodeError) -> (RasterImage, Int32) {
+        guard width <= maxSide, height <= maxSide else {
+            throw .tooLarge(format: format, width: Int(width), height: Int(height))
+        }
+        let image: RasterImage
+        do {
+            image = try RasterImage(width: Int(width), height: Int(height))
+        } catch {
+            throw .corrupt(format: format, detail: error.description)
+        }
+        let stride = image.stride
+        let status = image.withMutablePixels { pixels, _ in
+            data.withUnsafeBytes { raw in
+                pixels.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: stride * image.height) { out in
+                    fill(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, out, Int32(stride))
+                }
+            }
+        }
+        return (image, status)
+    }
+
     private static func decodeWebP(_ data: Data) throws(TileDecodeError) -> RasterImage {
         var width: Int32 = 0, height: Int32 = 0
         let headerStatus = data.withUnsafeBytes { raw in
@@ -131,22 +141,8 @@ extension TileDecoder {
         guard headerStatus == 0, width > 0, height > 0 else {
             throw .corrupt(format: "WebP", detail: "unreadable header")
         }
-        guard width <= maxSide, height <= maxSide else {
-            throw .tooLarge(format: "WebP", width: Int(width), height: Int(height))
-        }
-        let image: RasterImage
-        do {
-            image = try RasterImage(width: Int(width), height: Int(height))
-        } catch {
-            throw .corrupt(format: "WebP", detail: error.description)
-        }
-        let stride = image.stride
-        let status = image.withMutablePixels { pixels, _ in
-            data.withUnsafeBytes { raw in
-                pixels.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: stride * image.height) { out in
-                    mc_webp_decode_argb32(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, out, width, height, Int32(stride))
-                }
-            }
+        let (image, status) = try decode(data, format: "WebP", width: width, height: height) { bytes, count, out, stride in
+            mc_webp_decode_argb32(bytes, count, out, width, height, stride)
         }
         guard status == 0 else { throw .corrupt(format: "WebP", detail: "libwebp could not decode the data") }
         return image
