@@ -43,8 +43,9 @@ struct OverlayArguments {
             do {
                 result.append(try OverlaySyntax.parse(kind, value, files: { URL(fileURLWithPath: $0) }))
             } catch {
-                throw CLIFailure("\(label("--\(kind.rawValue)", index, values.count)) '\(value)': \(error.reason) "
-                                 + "(expected \(kind.syntax)\(kind.settingKeys.isEmpty ? "" : ", then ;key=value settings: \(kind.settingKeys.joined(separator: ", "))"))")
+                let hint = error.reason.contains("expected") ? ""
+                    : " (expected \(kind.syntax), then ;key=value settings: \(kind.settingKeys.joined(separator: ", ")))"
+                throw CLIFailure("\(label("--\(kind.rawValue)", index, values.count)) '\(value)': \(error.reason)\(hint)")
             }
         }
         return result

@@ -19,18 +19,25 @@ enum OverlayGeometry {
     }
 
     /// Unwrapped points, each geodesic step filled in with `steps(from, to)` points between.
+    /// A closed ring that goes once round a pole (its longitudes gain or lose 360°) is closed
+    /// along that pole's latitude, so it fills the cap it encloses.
     static func vertices(_ points: [LonLat], geodesic: Bool, closed: Bool = false,
                          steps: (LonLat, LonLat) -> Int) -> [LonLat] {
-        let line = unwrapped(closed && points.count > 2 ? points + [points[0]] : points)
-        guard geodesic, line.count > 1 else { return line }
-        var result = [line[0]]
-        for (p, q) in zip(line, line.dropFirst()) {
-            let between = Geodesic.points(from: p, to: q, count: steps(p, q))
-            // Keep the geodesic's own longitudes continuous with p (they are), then end on q.
-            result += between
-            result.append(q)
+        let isRing = closed && points.count > 2
+        let line = unwrapped(isRing ? points + [points[0]] : points)
+        var result = line
+        if geodesic, line.count > 1 {
+            result = [line[0]]
+            for (p, q) in zip(line, line.dropFirst()) {
+                result += Geodesic.points(from: p, to: q, count: steps(p, q))
+                result.append(q)
+            }
         }
-        return closed && points.count > 2 ? Array(result.dropLast()) : result
+        guard isRing, let first = result.first, let last = result.last else { return result }
+        guard abs(last.lon - first.lon) > 180 else { return Array(result.dropLast()) }
+        let meanLatitude = points.map(\.lat).reduce(0, +) / Double(points.count)
+        let pole = meanLatitude >= 0 ? 90.0 : -90.0
+        return result + [LonLat(lon: last.lon, lat: pole), LonLat(lon: first.lon, lat: pole)]
     }
 
     /// Every outline of an overlay in longitude/latitude (markers and text: their point),

@@ -180,7 +180,7 @@ public enum OverlaySyntax {
     }
 
     static func number(_ text: String, _ key: String, in range: ClosedRange<Double>) throws(OverlayError) -> Double {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), !value.isNaN else {
             throw OverlayError("\(key) '\(text)' is not a number")
         }
         guard range.contains(value) else {

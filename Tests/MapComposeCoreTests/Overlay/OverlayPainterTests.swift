@@ -91,3 +91,19 @@ import Testing
         #expect(abs(columns - expected) < 1, "diameter \(columns) px vs \(expected) px")
     }
 }
+
+extension OverlayPainterTests {
+    /// A circle round the north pole fills the cap above it, not a band across the map.
+    @Test func circleAroundAPoleFillsItsCap() async throws {
+        let circle = Overlay.circle(CircleOverlay(center: LonLat(lon: 0, lat: 89), radius: 2_000_000,
+                                                  fill: RGBA(r: 0, g: 0, b: 204), stroke: nil))
+        let (image, viewport) = try await render([circle], center: LonLat(lon: 0, lat: 60), zoom: 1, width: 512, height: 300)
+        let top = viewport.devicePoint(LonLat(lon: 0, lat: 84)).y
+        let outside = viewport.devicePoint(LonLat(lon: 0, lat: 60)).y
+        for lon in stride(from: -170.0, through: 170, by: 20) {
+            let x = Int(viewport.devicePoint(LonLat(lon: lon, lat: 0)).x)
+            #expect(PixelMeasure.blue(image.rgba(x: x, y: Int(top))) > 0.8, "the cap covers 84°N at \(lon)°")
+            #expect(PixelMeasure.blue(image.rgba(x: x, y: Int(outside))) == 0, "60°N is outside the circle at \(lon)°")
+        }
+    }
+}

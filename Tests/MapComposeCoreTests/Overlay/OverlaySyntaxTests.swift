@@ -78,6 +78,6 @@ import Testing
         #expect(icon.image.width == 24 && icon.anchorX == 12 && icon.anchorY == 24)
         #expect(reason(.marker, "0,0;icon=\(url.path);anchor=30,2")?.contains("lies outside the 24x24 icon") == true)
         let garbage = try folder.write(Data("not an image".utf8), to: "bad.png")
-        #expect(reason(.marker, "0,0;icon=\(garbage.path)")?.contains("is not a usable PNG or JPEG image") == true)
+        #expect(reason(.marker, "0,0;icon=\(garbage.path)")?.contains("is not a usable PNG, JPEG or WebP image") == true)
     }
 }
