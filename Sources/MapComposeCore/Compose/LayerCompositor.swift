@@ -60,8 +60,9 @@ struct LayerCompositor {
                         (0..<(1 << depth)).map { dx in TileCoord(z: level, x: (owner.x << depth) + dx, y: (owner.y << depth) + dy) }
                     }
                 }.filter { resolved.descendants[key($0)] != nil }
+                // Only over the descendants found: elsewhere the ancestor below shows.
                 if !coords.isEmpty {
-                    try drawStandIns(coords, from: resolved.descendants, over: owners, neighbours: neighbours, on: context)
+                    try drawStandIns(coords, from: resolved.descendants, over: coords, neighbours: neighbours, on: context)
                 }
             }
         }
@@ -71,7 +72,8 @@ struct LayerCompositor {
         }
     }
 
-    /// A mosaic of the stand-in tiles `coords` (one level) drawn only over `cells`.
+    /// A mosaic of the stand-in tiles `coords` (one level) drawn only over `cells`, which must
+    /// lie within those tiles (the mosaic's padded edges must not spread past them).
     private func drawStandIns(_ coords: [TileCoord], from tiles: [TileCoord: ResolvedTile], over cells: [TileCoord],
                               neighbours: TileBlock.Sides?, on context: DrawingContext) throws(CairoError) {
         guard let level = coords.first?.z else { return }
