@@ -22,7 +22,7 @@ let package = Package(
         ),
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp")]
         ),
         .target(
             name: "MapComposeCore",

@@ -16,17 +16,10 @@ enum OutputFormatArgument {
         case (nil, .some(let named)):
             return named
         case (nil, nil):
-            throw CLIFailure("cannot tell the image format of '\(output)' (name it .png, .jpg or .jpeg, or pass --format png|jpeg)")
+            throw CLIFailure("cannot tell the image format of '\(output)' (name it .png, .jpg, .webp, .pdf or .svg, "
+                             + "or pass --format \(ImageFormat.allCases.map(\.rawValue).joined(separator: "|")))")
         }
     }
 }
 
-extension ImageFormat: ExpressibleByArgument {
-    /// The usual file extension for the format.
-    var fileExtension: String {
-        switch self {
-        case .png: return "png"
-        case .jpeg: return "jpg"
-        }
-    }
-}
+extension ImageFormat: ExpressibleByArgument {}

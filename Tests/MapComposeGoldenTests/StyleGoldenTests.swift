@@ -20,6 +20,7 @@ import Testing
         Case(name: "default-london-z5", style: "default", lat: 51.5, lon: -0.12, zoom: 5, width: 512, height: 384, scale: 1),
         Case(name: "default-pacific-z2.5-2x", style: "default", lat: 0, lon: 180, zoom: 2.5, width: 320, height: 240, scale: 2),
         Case(name: "generated-debug-z3.7", style: "Styles/generated.yaml", lat: 10, lon: 20, zoom: 3.7, width: 400, height: 300, scale: 1),
+        Case(name: "overlays-atlantic-z2.5-2x", style: "Styles/overlays.yaml", lat: 35, lon: 10, zoom: 2.5, width: 400, height: 250, scale: 2),
     ]
 
     @Test(arguments: cases)

@@ -35,6 +35,23 @@ int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stri
 /// Releases a buffer returned by mc_jpeg_encode_argb32.
 void mc_jpeg_free(uint8_t *buffer);
 
+/// Encodes Cairo ARGB32 (premultiplied) pixels as WebP, lossy at `quality` (0…100) or
+/// lossless. On success *out holds a buffer to release with mc_webp_free. Returns 0 on success.
+int mc_webp_encode_argb32(const uint8_t *pixels, int width, int height, int stride,
+                          int quality, int lossless, uint8_t **out, size_t *out_length,
+                          char *errbuf, size_t errlen);
+
+/// Releases a buffer returned by mc_webp_encode_argb32.
+void mc_webp_free(uint8_t *buffer);
+
+/// Reads a WebP's size from its header. Returns 0 on success.
+int mc_webp_read_info(const uint8_t *data, size_t length, int *width, int *height);
+
+/// Decodes a WebP into a caller-owned buffer in Cairo's ARGB32 layout (premultiplied), sized
+/// as mc_webp_read_info said. Returns 0 on success.
+int mc_webp_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
+                          int width, int height, int stride);
+
 #ifdef __cplusplus
 }
 #endif

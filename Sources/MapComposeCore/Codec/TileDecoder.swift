@@ -14,7 +14,7 @@ public enum TileDecodeError: Error, Equatable, CustomStringConvertible {
         case .empty:
             return "empty tile data"
         case .unknownFormat(let bytes):
-            return "not a PNG or JPEG image (starts with \(bytes))"
+            return "not a PNG, JPEG or WebP image (starts with \(bytes))"
         case .tooLarge(let format, let w, let h):
             return "\(format) header claims \(w)x\(h) pixels, over the \(TileDecoder.maxSide)x\(TileDecoder.maxSide) limit"
         case .corrupt(let format, let detail):
@@ -23,7 +23,7 @@ public enum TileDecodeError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Turns PNG or JPEG bytes into a `RasterImage`, refusing oversized headers before allocating.
+/// Turns PNG, JPEG or WebP bytes into a `RasterImage`, refusing oversized headers before allocating.
 public enum TileDecoder {
     /// Largest accepted tile side in pixels.
     public static let maxSide = 4096
@@ -35,6 +35,9 @@ public enum TileDecoder {
         }
         if data.starts(with: [0xFF, 0xD8]) {
             return try decodeJPEG(data)
+        }
+        if data.count >= 12, data.prefix(4) == Data("RIFF".utf8), data.dropFirst(8).prefix(4) == Data("WEBP".utf8) {
+            return try decodeWebP(data)
         }
         let head = data.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
         throw .unknownFormat(firstBytes: head)
@@ -94,27 +97,54 @@ public enum TileDecoder {
         guard info.width > 0, info.height > 0 else {
             throw .corrupt(format: "JPEG", detail: "header claims \(info.width)x\(info.height) pixels")
         }
-        guard info.width <= maxSide, info.height <= maxSide else {
-            throw .tooLarge(format: "JPEG", width: Int(info.width), height: Int(info.height))
+        let (image, status) = try decode(data, format: "JPEG", width: info.width, height: info.height) { bytes, count, out, stride in
+            mc_jpeg_decode_argb32(bytes, count, out, info.width, info.height, stride, &message, message.count)
+        }
+        guard status == 0 else {
+            throw .corrupt(format: "JPEG", detail: String(messageBuffer: message))
+        }
+        return image
+    }
+}
+
+extension TileDecoder {
+    /// A new image of the header's size (checked against `maxSide`) whose pixels `fill` writes
+    /// from the data (bytes, count, pixels, stride), with the status `fill` returned.
+    private static func decode(_ data: Data, format: String, width: Int32, height: Int32,
+                               fill: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>, Int32) -> Int32)
+        throws(TileDecodeError) -> (RasterImage, Int32) {
+        guard width <= maxSide, height <= maxSide else {
+            throw .tooLarge(format: format, width: Int(width), height: Int(height))
         }
         let image: RasterImage
         do {
-            image = try RasterImage(width: Int(info.width), height: Int(info.height))
+            image = try RasterImage(width: Int(width), height: Int(height))
         } catch {
-            throw .corrupt(format: "JPEG", detail: error.description)
+            throw .corrupt(format: format, detail: error.description)
         }
         let stride = image.stride
         let status = image.withMutablePixels { pixels, _ in
             data.withUnsafeBytes { raw in
                 pixels.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: stride * image.height) { out in
-                    mc_jpeg_decode_argb32(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, out,
-                                          info.width, info.height, Int32(stride), &message, message.count)
+                    fill(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, out, Int32(stride))
                 }
             }
         }
-        guard status == 0 else {
-            throw .corrupt(format: "JPEG", detail: String(messageBuffer: message))
+        return (image, status)
+    }
+
+    private static func decodeWebP(_ data: Data) throws(TileDecodeError) -> RasterImage {
+        var width: Int32 = 0, height: Int32 = 0
+        let headerStatus = data.withUnsafeBytes { raw in
+            mc_webp_read_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &width, &height)
         }
+        guard headerStatus == 0, width > 0, height > 0 else {
+            throw .corrupt(format: "WebP", detail: "unreadable header")
+        }
+        let (image, status) = try decode(data, format: "WebP", width: width, height: height) { bytes, count, out, stride in
+            mc_webp_decode_argb32(bytes, count, out, width, height, stride)
+        }
+        guard status == 0 else { throw .corrupt(format: "WebP", detail: "libwebp could not decode the data") }
         return image
     }
 }

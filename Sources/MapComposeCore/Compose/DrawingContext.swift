@@ -1,22 +1,32 @@
 import CCairo
 import Foundation
 
-/// A Cairo drawing context on a `RasterImage`, owning its `cairo_t`.
+/// A Cairo drawing context on a `RasterImage` or a `VectorPage`, owning its `cairo_t`.
 ///
 /// Cairo errors are sticky: call `finish()` after drawing to surface any failure.
 final class DrawingContext {
     let cr: OpaquePointer
-    /// Keeps the target surface alive as long as the context.
-    let target: RasterImage
+    /// The target's surface, and the target itself, kept alive as long as the context.
+    private let surface: OpaquePointer
+    private let target: AnyObject
 
-    init(_ target: RasterImage) throws(CairoError) {
-        let cr = cairo_create(target.surface)!
+    convenience init(_ target: RasterImage) throws(CairoError) {
+        try self.init(surface: target.surface, target: target)
+    }
+
+    convenience init(_ target: VectorPage) throws(CairoError) {
+        try self.init(surface: target.surface, target: target)
+    }
+
+    private init(surface: OpaquePointer, target: AnyObject) throws(CairoError) {
+        let cr = cairo_create(surface)!
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_destroy(cr)
             throw CairoError(operation: "create context", status: status.rawValue)
         }
         self.cr = cr
+        self.surface = surface
         self.target = target
     }
 
@@ -27,8 +37,8 @@ final class DrawingContext {
     /// Throws if any drawing call since creation failed, then flushes the target.
     func finish(_ operation: String) throws(CairoError) {
         try CairoError.check(cairo_status(cr), operation)
-        cairo_surface_flush(target.surface)
-        try CairoError.check(cairo_surface_status(target.surface), operation)
+        cairo_surface_flush(surface)
+        try CairoError.check(cairo_surface_status(surface), operation)
     }
 
     func setColor(_ color: RGBA) {
@@ -137,6 +147,11 @@ final class DrawingContext {
         cairo_arc(cr, x, y, radius, 0, 2 * .pi)
     }
 
+    /// Adds an arc (clockwise on screen from angle `from` to `to`, in radians) to the path.
+    func arc(_ x: Double, _ y: Double, radius: Double, from: Double, to: Double) {
+        cairo_arc(cr, x, y, radius, from, to)
+    }
+
     func fill(_ color: RGBA, preserve: Bool = false) {
         setColor(color)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
@@ -167,13 +182,13 @@ final class DrawingContext {
         return (extents.x_advance, extents.height)
     }
 
-    /// Draws `text` with its baseline start at (x, y), optionally with a halo.
-    func text(_ text: String, x: Double, y: Double, color: RGBA, halo: RGBA? = nil) {
+    /// Draws `text` with its baseline start at (x, y), optionally with a halo `haloWidth` wide.
+    func text(_ text: String, x: Double, y: Double, color: RGBA, halo: RGBA? = nil, haloWidth: Double = 2.5) {
         if let halo {
             cairo_move_to(cr, x, y)
             cairo_text_path(cr, text)
             setColor(halo)
-            cairo_set_line_width(cr, 2.5)
+            cairo_set_line_width(cr, haloWidth)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_stroke(cr)
         }

@@ -36,6 +36,22 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
     public static let black = RGBA(r: 0, g: 0, b: 0)
     public static let white = RGBA(r: 255, g: 255, b: 255)
 
+    /// The colour with its alpha multiplied by `factor` (0…1).
+    public func multiplyingAlpha(by factor: Double) -> RGBA {
+        RGBA(r: r, g: g, b: b, a: UInt8((Double(a) * min(max(factor, 0), 1)).rounded()))
+    }
+
+    /// The colour with its red, green and blue scaled towards black by `amount` (0…1).
+    public func darkened(by amount: Double) -> RGBA {
+        func channel(_ c: UInt8) -> UInt8 { UInt8((Double(c) * (1 - min(max(amount, 0), 1))).rounded()) }
+        return RGBA(r: channel(r), g: channel(g), b: channel(b), a: a)
+    }
+
+    /// Black or white, whichever reads better on this colour.
+    public var contrastingText: RGBA {
+        0.299 * Double(r) + 0.587 * Double(g) + 0.114 * Double(b) > 160 ? .black : .white
+    }
+
     /// Components as 0…1 doubles for Cairo.
     public var components: (r: Double, g: Double, b: Double, a: Double) {
         (Double(r) / 255, Double(g) / 255, Double(b) / 255, Double(a) / 255)

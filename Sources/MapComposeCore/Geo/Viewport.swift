@@ -114,6 +114,7 @@ public enum ViewportError: Error, Equatable, CustomStringConvertible {
     case invalidBounds(GeoBounds)
     case negativePadding(Int)
     case paddingTooLarge(padding: Int, width: Int, height: Int)
+    case nothingToFit
 
     public var description: String {
         switch self {
@@ -138,6 +139,8 @@ public enum ViewportError: Error, Equatable, CustomStringConvertible {
             return "padding \(p) must be 0 or more"
         case .paddingTooLarge(let p, let w, let h):
             return "padding \(p) on every side leaves no room in a \(w)x\(h) map"
+        case .nothingToFit:
+            return "nothing to show: give a center and zoom, a bbox, or overlays to fit the view to"
         }
     }
 }

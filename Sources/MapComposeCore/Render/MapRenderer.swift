@@ -18,7 +18,8 @@ public struct RenderOptions: Sendable {
 }
 
 /// Renders a `MapStyle` for a `Viewport`: background, then each visible layer in z-order as
-/// its own group with its opacity and blend, then the attribution.
+/// its own group with its opacity and blend, then the overlays (the style's, then the
+/// renderer's own) and the attribution.
 ///
 /// Layers are composited in order as their tiles arrive; tiles are resolved block by block a
 /// few blocks ahead of the one being drawn, so memory does not grow with the number of layers
@@ -27,6 +28,8 @@ public struct MapRenderer: Sendable {
     public let style: MapStyle
     public let options: RenderOptions
     public let store: TileStore
+    /// Drawn above the style's overlays.
+    public let overlays: [Overlay]
     let logger: Logger
     /// Most pixels on a side of one block's mosaic (smaller in tests, to exercise block seams).
     var mosaicSide = LayerPlan.maxMosaicSide
@@ -35,10 +38,12 @@ public struct MapRenderer: Sendable {
     static let lookahead = 3
 
     public init(style: MapStyle, options: RenderOptions = RenderOptions(), store: TileStore = TileStore(),
+                overlays: [Overlay] = [],
                 logger: Logger = Logger(label: "mapcompose", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.style = style
         self.options = options
         self.store = store
+        self.overlays = overlays
         self.logger = logger
     }
 
@@ -49,7 +54,9 @@ public struct MapRenderer: Sendable {
         let block: Int
     }
 
-    public func render(_ viewport: Viewport) async throws(CairoError) -> RenderResult {
+    /// Renders the map; with `decorated: false` only the background and layers, for a caller
+    /// that draws the overlays and attribution itself (as vectors, see `decorate`).
+    public func render(_ viewport: Viewport, decorated: Bool = true) async throws(CairoError) -> RenderResult {
         let started = ContinuousClock.now
         let image = try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
         let context = try DrawingContext(image)
@@ -105,9 +112,7 @@ public struct MapRenderer: Sendable {
                 "layer": "\(plan.layer.spec.id)", "level": "\(reports[index].level.map(String.init) ?? "-")",
                 "drawn": "\(reports[index].tilesDrawn)", "missing": "\(reports[index].tilesMissing)"])
         }
-        if options.attribution {
-            AttributionPainter(viewport: viewport).paint(attributionText, onto: context)
-        }
+        if decorated { decorate(context, viewport) }
         try context.finish("render map")
         let extent = viewport.extent
         let report = RenderReport(
@@ -118,6 +123,14 @@ public struct MapRenderer: Sendable {
             durationMs: started.duration(to: .now).milliseconds, tilesDecoded: decoded, layers: reports,
             diagnostics: diagnostics)
         return RenderResult(image: image, report: report)
+    }
+
+    /// Draws the overlays and the attribution (when asked for) in device pixels.
+    func decorate(_ context: DrawingContext, _ viewport: Viewport) {
+        OverlayPainter(viewport: viewport).paint(style.document.overlays + overlays, onto: context)
+        if options.attribution {
+            AttributionPainter(viewport: viewport).paint(attributionText, onto: context)
+        }
     }
 
     /// The style's attribution followed by source attributions it does not already contain.

@@ -10,15 +10,22 @@ public struct RenderRequest: Sendable {
         /// A box to fit, keeping `padding` CSS pixels free on every side; the largest whole
         /// zoom that fits unless `fractionalZoom`.
         case bbox(GeoBounds, padding: Int, fractionalZoom: Bool)
+        /// The bounds of all overlays, fitted as a bbox (see `OverlayFit`).
+        case fitOverlays(padding: Int, fractionalZoom: Bool)
 
-        /// The viewport showing this area in an output of `width × height` CSS pixels.
-        public func viewport(width: Int, height: Int, scale: Double) throws(ViewportError) -> Viewport {
+        /// The viewport showing this area in an output of `width × height` CSS pixels;
+        /// `overlays` are what `fitOverlays` fits.
+        public func viewport(width: Int, height: Int, scale: Double,
+                             overlays: [Overlay] = []) throws(ViewportError) -> Viewport {
             switch self {
             case .center(let center, let zoom):
                 return try Viewport(center: center, zoom: zoom, width: width, height: height, scale: scale)
             case .bbox(let bounds, let padding, let fractionalZoom):
                 return try Viewport.fitting(bounds, width: width, height: height, scale: scale, padding: padding,
                                             fractionalZoom: fractionalZoom)
+            case .fitOverlays(let padding, let fractionalZoom):
+                return try OverlayFit.viewport(for: overlays, width: width, height: height, scale: scale,
+                                               padding: padding, fractionalZoom: fractionalZoom)
             }
         }
     }
@@ -31,8 +38,14 @@ public struct RenderRequest: Sendable {
     /// Pixel ratio (2 for retina output).
     public var scale: Double
     public var format: ImageFormat
-    /// JPEG quality, 1…100.
+    /// JPEG and WebP quality, 1…100.
     public var quality: Int
+    /// WebP: lossless instead of `quality`.
+    public var lossless: Bool
+    /// Shapes drawn above the style's layers and its own `overlays:`.
+    public var overlays: [Overlay]
+    /// Also write a world file beside the image (`.pgw`, `.jgw`, else `.wld`).
+    public var worldFile: Bool
     /// Path of the image to write.
     public var output: String
     /// Path of the JSON report to write, if any.
@@ -43,7 +56,8 @@ public struct RenderRequest: Sendable {
 
     public init(style: MapStyle, area: Area, width: Int = 800, height: Int = 600, scale: Double = 1,
                 format: ImageFormat = .png, quality: Int = 90, output: String, reportPath: String? = nil,
-                strict: Bool = false, attribution: Bool = true) {
+                strict: Bool = false, attribution: Bool = true, overlays: [Overlay] = [], lossless: Bool = false,
+                worldFile: Bool = false) {
         self.style = style
         self.area = area
         self.width = width
@@ -55,10 +69,16 @@ public struct RenderRequest: Sendable {
         self.reportPath = reportPath
         self.strict = strict
         self.attribution = attribution
+        self.overlays = overlays
+        self.lossless = lossless
+        self.worldFile = worldFile
     }
+
+    /// The style's overlays, then the request's: everything drawn above the layers.
+    public var allOverlays: [Overlay] { style.document.overlays + overlays }
 
     /// The viewport the request shows.
     public func viewport() throws(ViewportError) -> Viewport {
-        try area.viewport(width: width, height: height, scale: scale)
+        try area.viewport(width: width, height: height, scale: scale, overlays: allOverlays)
     }
 }

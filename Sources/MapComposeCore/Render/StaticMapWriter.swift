@@ -32,18 +32,23 @@ public struct StaticMapWriter: Sendable {
         if request.output == OutputTarget.standardOutputName, request.reportPath == OutputTarget.standardOutputName {
             throw failure(.badRequest, "the image and the report cannot both go to standard output (-)")
         }
-        let imageFile: OutputTarget, reportFile: OutputTarget?
+        if request.worldFile, request.output == OutputTarget.standardOutputName {
+            throw failure(.badRequest, "a world file needs an image file, not standard output (-)")
+        }
+        let imageFile: OutputTarget, reportFile: OutputTarget?, worldFile: OutputTarget?
         do {
             imageFile = try OutputTarget(path: request.output)
             reportFile = try request.reportPath.map { path throws(OutputError) in try OutputTarget(path: path) }
+            worldFile = try request.worldFile ? OutputTarget(path: WorldFile.path(besideImage: request.output,
+                                                                                  format: request.format)) : nil
         } catch {
             throw failure(.badRequest, error.description)
         }
         let renderer = MapRenderer(style: request.style, options: RenderOptions(attribution: request.attribution),
-                                   store: store, logger: logger)
+                                   store: store, overlays: request.overlays, logger: logger)
         let result: RenderResult
         do {
-            result = try await renderer.render(viewport)
+            result = try await renderer.render(viewport, decorated: !request.format.isVector)
         } catch {
             throw failure(.renderFailed, "render failed: \(error)")
         }
@@ -52,6 +57,7 @@ public struct StaticMapWriter: Sendable {
             report.status = .failed
             report.error = message
             imageFile.discard()
+            worldFile?.discard()
             try? reportFile?.commit(Self.encode(report))
             return failure(kind, message, report)
         }
@@ -60,7 +66,8 @@ public struct StaticMapWriter: Sendable {
             throw fail(.tileProblems, "\(problems.count) tile problem\(problems.count == 1 ? "" : "s"); no image written")
         }
         do {
-            try imageFile.commit(try ImageEncoder.encode(result.image, as: request.format, quality: request.quality))
+            try imageFile.commit(try Self.encode(result.image, request, viewport: viewport, renderer: renderer))
+            try worldFile?.commit(Data(WorldFile.text(for: viewport).utf8))
         } catch let error as OutputError {
             throw fail(.renderFailed, error.description)
         } catch {
@@ -72,6 +79,20 @@ public struct StaticMapWriter: Sendable {
             throw failure(.renderFailed, error.description, report)
         }
         return report
+    }
+
+    /// The image in the request's format: PDF and SVG pages get the overlays and attribution as
+    /// vectors; a PNG carries the map's EPSG:3857 bbox in `tEXt` chunks.
+    static func encode(_ image: RasterImage, _ request: RenderRequest, viewport: Viewport,
+                       renderer: MapRenderer) throws(ImageEncodeError) -> Data {
+        if request.format.isVector {
+            return try VectorEncoder.encode(image, as: request.format, scale: viewport.scale) { renderer.decorate($0, viewport) }
+        }
+        let data = try ImageEncoder.encode(image, as: request.format, quality: request.quality, lossless: request.lossless)
+        guard request.format == .png else { return data }
+        let e = viewport.extent
+        return PNGTextChunk.insert([("crs", "EPSG:3857"), ("bbox3857", [e.minX, e.minY, e.maxX, e.maxY].map { "\($0)" }.joined(separator: ","))],
+                                   into: data)
     }
 
     /// The report as pretty-printed JSON with sorted keys.

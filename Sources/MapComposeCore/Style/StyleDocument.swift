@@ -7,6 +7,8 @@ public struct StyleDocument: Sendable {
     public var attribution: String?
     /// Layers in drawing order (style order, stably sorted by `z`).
     public var layers: [LayerSpec]
+    /// Shapes drawn above all layers, in order.
+    public var overlays: [Overlay] = []
 }
 
 /// One layer of a style.

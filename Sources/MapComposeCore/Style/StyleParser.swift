@@ -6,7 +6,7 @@ struct StyleParser {
     let origin: StyleOrigin
     let log: StyleProblemLog
 
-    static let rootKeys = ["name", "background", "attribution", "layers"]
+    static let rootKeys = ["name", "background", "attribution", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
     static let sourceTypes = ["xyz", "mbtiles", "geojson", "solid", "checkerboard", "debug"]
     static let tileSizes = [256, 512]
@@ -37,9 +37,54 @@ struct StyleParser {
         let ordered = layers.enumerated()
             .sorted { ($0.element.spec.z, $0.offset) < ($1.element.spec.z, $1.offset) }
             .map(\.element)
+        let overlays = map.sequence("overlays").map { $0.enumerated().flatMap { parseOverlay($1, index: $0) } } ?? []
         let document = StyleDocument(name: name, background: background, attribution: attribution,
-                                     layers: ordered.map(\.spec))
+                                     layers: ordered.map(\.spec), overlays: overlays)
         return (document, ordered.map { ($0.node, $0.index) })
+    }
+
+    /// One item of `overlays:`: a kind's key (`marker`, `path`, `polygon`, `circle`, `text`) whose
+    /// value is written as on the command line, with its settings as keys beside it; or
+    /// `geojson: FILE` for a simplestyle GeoJSON file.
+    private func parseOverlay(_ node: Node, index: Int) -> [Overlay] {
+        let keyPath = "overlays[\(index)]"
+        guard let map = StyleMapping(node, keyPath: keyPath, log: log) else { return [] }
+        let kinds = OverlayKind.allCases.map(\.rawValue) + ["geojson"]
+        let present = kinds.filter { map.value($0) != nil }
+        guard present.count == 1, let kindName = present.first else {
+            log.add(node, keyPath, "expected exactly one of: \(kinds.joined(separator: ", "))"
+                    + (present.isEmpty ? "" : " (got \(present.joined(separator: ", ")))"))
+            return []
+        }
+        guard let main = map.string(kindName, required: true) else { return [] }
+        guard let kind = OverlayKind(rawValue: kindName) else {
+            map.rejectUnknownKeys(["geojson"])
+            do {
+                return try GeoJSONOverlay.overlays(from: try origin.data(at: main))
+            } catch let error as OverlayError {
+                log.add(map.value(kindName), map.path(kindName), "'\(main)': \(error.reason)")
+            } catch {
+                log.add(map.value(kindName), map.path(kindName), "\(error)")
+            }
+            return []
+        }
+        map.rejectUnknownKeys([kindName] + kind.settingKeys)
+        var settings: [String: String] = [:]
+        for key in kind.settingKeys {
+            guard let value = map.value(key) else { continue }
+            guard case .scalar(let scalar) = value else {
+                log.add(value, map.path(key), "expected a single value, got \(StyleMapping.show(value))")
+                continue
+            }
+            settings[key] = scalar.string
+        }
+        let origin = self.origin
+        do {
+            return [try OverlaySyntax.parse(kind, main: main, settings: settings, files: { origin.resolve($0) })]
+        } catch {
+            log.add(map.value(kindName), map.path(kindName), error.reason)
+            return []
+        }
     }
 
     private var defaultName: String {

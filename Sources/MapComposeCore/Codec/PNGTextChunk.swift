@@ -1,0 +1,36 @@
+import Foundation
+
+/// Adds `tEXt` chunks (keyword and Latin-1 text) to a PNG right after its header chunk, e.g.
+/// the EPSG:3857 bounding box of a map so tools can place it.
+enum PNGTextChunk {
+    static func insert(_ entries: [(keyword: String, text: String)], into png: Data) -> Data {
+        // Signature (8) + IHDR (4 length, 4 type, 13 data, 4 CRC).
+        let headerEnd = 33
+        guard png.count > headerEnd, png.dropFirst(12).prefix(4) == Data("IHDR".utf8) else { return png }
+        var result = Data(png.prefix(headerEnd))
+        for (keyword, text) in entries {
+            var body = Data("tEXt".utf8)
+            body += Data(keyword.utf8.prefix(79))
+            body.append(0)
+            body += text.data(using: .isoLatin1, allowLossyConversion: true) ?? Data()
+            result += bigEndian(UInt32(body.count - 4))
+            result += body
+            result += bigEndian(crc32(body))
+        }
+        result += png.dropFirst(headerEnd)
+        return result
+    }
+
+    private static func bigEndian(_ value: UInt32) -> Data {
+        Data([UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+    }
+
+    private static let table: [UInt32] = (0..<256).map { n in
+        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    }
+
+    /// The CRC-32 PNG chunks carry (ISO 3309, over type and data).
+    static func crc32(_ data: Data) -> UInt32 {
+        ~data.reduce(0xFFFF_FFFF as UInt32) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A marker image (PNG, JPEG or WebP) and the pixel of it that sits on the marker's point.
+public struct MarkerIcon: Sendable {
+    public let image: RasterImage
+    /// The anchor in image pixels from the top-left corner; the bottom centre by default.
+    public let anchorX: Double
+    public let anchorY: Double
+
+    public init(image: RasterImage, anchorX: Double? = nil, anchorY: Double? = nil) {
+        self.image = image
+        self.anchorX = anchorX ?? Double(image.width) / 2
+        self.anchorY = anchorY ?? Double(image.height)
+    }
+
+    /// Reads an icon file; the anchor must lie within the image.
+    public static func load(_ url: URL, anchor: (x: Double, y: Double)? = nil) throws(OverlayError) -> MarkerIcon {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw OverlayError("icon '\(url.path)' is a folder, not an image file")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw OverlayError("cannot read icon '\(url.path)': \((error as NSError).localizedDescription)")
+        }
+        let image: RasterImage
+        do {
+            image = try TileDecoder.decode(data)
+        } catch {
+            throw OverlayError("icon '\(url.path)' is not a usable PNG, JPEG or WebP image: \(error)")
+        }
+        if let anchor, !(0...Double(image.width)).contains(anchor.x) || !(0...Double(image.height)).contains(anchor.y) {
+            throw OverlayError("anchor \(anchor.x.exactText),\(anchor.y.exactText) lies outside the "
+                               + "\(image.width)x\(image.height) icon '\(url.lastPathComponent)'")
+        }
+        return MarkerIcon(image: image, anchorX: anchor?.x, anchorY: anchor?.y)
+    }
+}

@@ -1,0 +1,39 @@
+import Testing
+@testable import MapComposeCore
+
+@Suite struct OverlayFitTests {
+    func marker(_ lat: Double, _ lon: Double) -> Overlay { .marker(MarkerOverlay(position: LonLat(lon: lon, lat: lat))) }
+
+    @Test func fitsEveryMarkerInsideThePaddedOutput() throws {
+        let overlays = [marker(51.5, -0.12), marker(48.85, 2.35), marker(52.52, 13.4)]
+        let viewport = try OverlayFit.viewport(for: overlays, width: 600, height: 400, scale: 1, padding: 10, fractionalZoom: false)
+        for case .marker(let m) in overlays {
+            let p = viewport.devicePoint(m.position)
+            #expect(p.x >= 10 && p.x <= 590 && p.y >= 10 + 32 && p.y <= 390, "\(m.position) at \(p): the whole pin shows")
+        }
+        let closer = try Viewport(center: viewport.center, zoom: viewport.zoom + 1, width: 600, height: 400)
+        let outside = overlays.contains { overlay in
+            guard case .marker(let m) = overlay else { return false }
+            let p = closer.devicePoint(m.position)
+            return p.x < 0 || p.x > 600 || p.y < 0 || p.y > 400
+        }
+        #expect(outside, "the largest whole zoom that fits")
+    }
+
+    @Test func boundsAcrossTheAntimeridianAreTheSmallBox() throws {
+        let path = Overlay.path(PathOverlay(points: [LonLat(lon: 170, lat: -10), LonLat(lon: -170, lat: 10)]))
+        let bounds = try #require(OverlayGeometry.bounds(of: [path]))
+        #expect(bounds.west == 170 && bounds.east == -170 && bounds.crossesAntimeridian)
+        let viewport = try OverlayFit.viewport(for: [path], width: 400, height: 400, scale: 1, padding: 0, fractionalZoom: false)
+        #expect(abs(abs(viewport.center.lon) - 180) < 1e-6, "centred on the antimeridian, not on 0°")
+        #expect(viewport.zoom >= 3)
+    }
+
+    @Test func aSinglePointIsShownAtZoom15AndNothingIsAnError() throws {
+        let viewport = try OverlayFit.viewport(for: [marker(10, 20)], width: 100, height: 100, scale: 1, padding: 0, fractionalZoom: false)
+        #expect(viewport.zoom == OverlayFit.singlePointZoom && viewport.center == LonLat(lon: 20, lat: 10))
+        #expect(throws: ViewportError.nothingToFit) {
+            try OverlayFit.viewport(for: [], width: 100, height: 100, scale: 1, padding: 0, fractionalZoom: false)
+        }
+    }
+}
