@@ -107,7 +107,7 @@ import Testing
         #expect(run.status == 0)
         let lines = run.stderrLines
         #expect(lines.count == 4)
-        #expect(lines[0].hasSuffix("info mapcompose: [MapComposeCLI] layer 'countries' (geojson): level 5, 12 tiles drawn, 0 missing"), "\(lines)")
+        #expect(lines[0].hasSuffix("info mapcompose: [MapComposeCLI] layer 'countries' (geojson): level 5, opacity 1.00, src-over, 12 tiles drawn, 0 missing"), "\(lines)")
         #expect(lines[3].contains("london.png: 800x600 px at zoom 5.0, 0 tiles decoded, "))
     }
 

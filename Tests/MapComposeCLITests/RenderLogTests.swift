@@ -46,8 +46,21 @@ import Testing
         #expect(lines.count == 2 * (report.layers.count + 1))
         #expect(lines.allSatisfy { $0.hasPrefix("info ") })
         #expect(lines.first == "info layer '\(report.layers[0].id)' (\(report.layers[0].source)): level \(report.layers[0].level ?? -1), "
-                + "\(report.layers[0].tilesDrawn) tiles drawn, \(report.layers[0].tilesMissing) missing")
+                + "opacity 1.00, src-over, \(report.layers[0].tilesDrawn) tiles drawn, \(report.layers[0].tilesMissing) missing")
         #expect(lines[report.layers.count].hasPrefix("info o.png: 64x64 px at zoom 3.0, "))
         #expect(quiet.all.isEmpty, "info lines stay out below --verbose")
+    }
+
+    @Test func theLayerSummarySaysWhatStoodInForMissingTiles() throws {
+        var layer = try JSONDecoder().decode(LayerReport.self, from: Data("""
+            {"id": "base", "source": "xyz", "grid": "webmercator-256", "visible": true, "level": 6, "levels": [5, 6],
+             "crossfadeWeight": 0.25, "nativeLevels": [0, 6], "opacity": 0.5, "blend": "multiply", "tilesRequested": 20,
+             "tilesDrawn": 12, "tilesMissing": 8, "tilesAbsent": 8, "tilesFromParents": 5, "tilesFromChildren": 2,
+             "tilesOutsideBounds": 4, "tiles": []}
+            """.utf8))
+        #expect(RenderLog.summary(of: layer) == "layer 'base' (xyz): levels 5+6 (crossfade 0.25), opacity 0.50, multiply, "
+                + "12 tiles drawn, 8 missing, 5 from parents, 2 from children, 4 outside bounds")
+        layer.skipped = "faded out at zoom 3"
+        #expect(RenderLog.summary(of: layer) == "layer 'base' (xyz): skipped: faded out at zoom 3")
     }
 }

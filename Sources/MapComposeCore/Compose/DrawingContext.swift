@@ -50,15 +50,22 @@ final class DrawingContext {
         cairo_restore(cr)
     }
 
-    /// Paints `image` with its top-left at (x, y), scaled by `scale`, using a filter that suits
-    /// the scale and padding edges so adjacent content has no seams.
-    func draw(_ image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double = 1, padEdges: Bool) {
+    /// Paints `color` over what is there, within the current clip.
+    func paint(_ color: RGBA) {
+        setColor(color)
+        cairo_paint(cr)
+    }
+
+    /// Paints `image` with its top-left at (x, y), scaled by `scale`, resampled as `resampling`
+    /// says, padding edges so adjacent content has no seams.
+    func draw(_ image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double = 1, padEdges: Bool,
+              resampling: Resampling = .bilinear) {
         cairo_save(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, scale, scale)
         cairo_set_source_surface(cr, image.surface, 0, 0)
         let pattern = cairo_get_source(cr)
-        cairo_pattern_set_filter(pattern, Self.filter(x: x, y: y, scale: scale))
+        cairo_pattern_set_filter(pattern, Self.filter(x: x, y: y, scale: scale, resampling: resampling))
         if padEdges {
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         }
@@ -88,12 +95,17 @@ final class DrawingContext {
         cairo_restore(cr)
     }
 
-    /// Resampling for a draw: exact copies when pixels line up, bilinear down to half size
-    /// (what tile maps use), and Cairo's box-filtered GOOD below that to avoid aliasing.
-    static func filter(x: Double, y: Double, scale: Double) -> cairo_filter_t {
+    /// The filter for a draw: exact copies when pixels line up; otherwise `nearest`, Cairo's
+    /// best, or for `bilinear` bilinear down to half size (what tile maps use) and Cairo's
+    /// box-filtered GOOD below that to avoid aliasing.
+    static func filter(x: Double, y: Double, scale: Double, resampling: Resampling = .bilinear) -> cairo_filter_t {
         let aligned = abs(scale - 1) < 1e-9 && abs(x - x.rounded()) < 1e-6 && abs(y - y.rounded()) < 1e-6
         if aligned { return CAIRO_FILTER_NEAREST }
-        return scale >= 0.5 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
+        switch resampling {
+        case .nearest: return CAIRO_FILTER_NEAREST
+        case .best: return CAIRO_FILTER_BEST
+        case .bilinear: return scale >= 0.5 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
+        }
     }
 
     func save() { cairo_save(cr) }

@@ -2,15 +2,18 @@ import Foundation
 
 /// Draws one layer onto the map: `begin` clips to where the layer may paint (its grid's
 /// extent and its bounds, in every copy of the world the output shows) and opens the layer's
-/// group, `draw` places mosaics (one, or several blocks, or later a fallback and an exact
-/// level), and `end` paints the group with the layer's opacity and blend.
+/// group; for each level (`beginLevel`/`endLevel`, a sub-group when a crossfade draws it at a
+/// weight) `draw` places its blocks: the missing-tile fill, ancestors and descendants standing
+/// in for missing tiles, then the exact tiles on top; `end` paints the group with the layer's
+/// opacity and blend.
 struct LayerCompositor {
     let viewport: Viewport
     let plan: LayerPlan
-    /// True when the group must be painted separately (opacity or blend); plain opaque
-    /// source-over layers draw straight onto the map, saving a full-size surface.
+    /// True when the group must be painted separately (opacity, blend, or levels drawn at a
+    /// weight); plain opaque source-over layers draw straight onto the map, saving a
+    /// full-size surface.
     var usesGroup: Bool {
-        plan.layer.spec.opacity < 1 || plan.layer.spec.blend != .srcOver
+        plan.opacity < 1 || plan.layer.spec.blend != .srcOver || plan.passes.count > 1
     }
 
     func begin(on context: DrawingContext) {
@@ -19,10 +22,98 @@ struct LayerCompositor {
         if usesGroup { context.beginGroup() }
     }
 
+    func beginLevel(_ pass: LevelPass, on context: DrawingContext) {
+        if pass.alpha < 1 { context.beginGroup() }
+    }
+
+    func endLevel(_ pass: LevelPass, on context: DrawingContext) {
+        if pass.alpha < 1 { context.endGroup(alpha: pass.alpha, blend: .srcOver) }
+    }
+
+    func end(on context: DrawingContext) {
+        if usesGroup { context.endGroup(alpha: plan.opacity, blend: plan.layer.spec.blend) }
+        context.restore()
+    }
+
+    /// Draws one resolved block: fill for tiles nothing covers, ancestors (coarsest first) and
+    /// descendants under the tiles they stand in for, then the block's own mosaic.
+    func draw(_ resolved: ResolvedBlock, block: TileBlock, level pass: LevelPass,
+              on context: DrawingContext) throws(CairoError) {
+        let matrix = plan.matrix
+        let neighbours = plan.isBlocked ? block.neighbours : nil
+        func key(_ coord: TileCoord) -> TileCoord {
+            TileCoord(z: coord.z, x: matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)
+        }
+        let uncovered = block.tiles.filter { resolved.tiles[key($0)]?.status == .missing }
+        if !uncovered.isEmpty { drawMissingFill(uncovered, neighbours: neighbours, on: context) }
+        for level in Set(resolved.parentLevel.values).sorted() {
+            let cells = block.tiles.filter { resolved.parentLevel[$0] == level }
+            let coords = Set(cells.map { TileResolver.ancestor(of: $0, levelsUp: pass.level - level) })
+            try drawStandIns(Array(coords), from: resolved.ancestors, over: cells, neighbours: neighbours, on: context)
+        }
+        let owners = block.tiles.filter { resolved.withChildren.contains($0) }
+        if !owners.isEmpty {
+            for level in (pass.level + 1)...(pass.level + plan.layer.spec.fallback.children) {
+                let depth = level - pass.level
+                let coords = owners.flatMap { owner in
+                    (0..<(1 << depth)).flatMap { dy in
+                        (0..<(1 << depth)).map { dx in TileCoord(z: level, x: (owner.x << depth) + dx, y: (owner.y << depth) + dy) }
+                    }
+                }.filter { resolved.descendants[key($0)] != nil }
+                if !coords.isEmpty {
+                    try drawStandIns(coords, from: resolved.descendants, over: owners, neighbours: neighbours, on: context)
+                }
+            }
+        }
+        if resolved.tiles.values.contains(where: { $0.image != nil }) {
+            let mosaic = try TileMosaic(block: block, plan: plan, tiles: resolved.tiles)
+            draw(mosaic, neighbours: neighbours, cells: nil, on: context)
+        }
+    }
+
+    /// A mosaic of the stand-in tiles `coords` (one level) drawn only over `cells`.
+    private func drawStandIns(_ coords: [TileCoord], from tiles: [TileCoord: ResolvedTile], over cells: [TileCoord],
+                              neighbours: TileBlock.Sides?, on context: DrawingContext) throws(CairoError) {
+        guard let level = coords.first?.z else { return }
+        let matrix = plan.matrix
+        let range = TileRange(level: level, columns: coords.map(\.x).min()!...coords.map(\.x).max()!,
+                              rows: coords.map(\.y).min()!...coords.map(\.y).max()!)
+        let mosaic = try TileMosaic(range: range, coords: coords, cellWidth: matrix.tileWidth * plan.pixelRatio,
+                                    cellHeight: matrix.tileHeight * plan.pixelRatio) { coord in
+            tiles[TileCoord(z: coord.z, x: matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)]?.image
+        }
+        draw(mosaic, neighbours: neighbours, cells: cells, on: context)
+    }
+
+    /// The `missing` fill in `cells`.
+    private func drawMissingFill(_ cells: [TileCoord], neighbours: TileBlock.Sides?, on context: DrawingContext) {
+        switch plan.layer.spec.missing {
+        case .transparent:
+            return
+        case .color(let color):
+            context.save()
+            clip(to: cells, context)
+            context.paint(color)
+            context.restore()
+        case .image(let image, _):
+            for cell in cells {
+                let extent = plan.matrix.tileExtent(level: cell.z, column: cell.x, row: cell.y)
+                let corner = viewport.devicePoint(x: extent.minX, y: extent.maxY)
+                let scale = extent.width / viewport.resolution / Double(image.width)
+                context.save()
+                clip(to: [cell], context)
+                context.draw(image, x: corner.x, y: corner.y, scale: scale, padEdges: true,
+                             resampling: plan.layer.spec.resampling)
+                context.restore()
+            }
+        }
+    }
+
     /// Draws `mosaic`. A block of a layer drawn in several blocks paints only inside its own
     /// cells, with the edges it shares with other blocks rounded to whole device pixels, so
     /// neighbouring blocks meet exactly; its outer edges stay where a single mosaic's would.
-    func draw(_ mosaic: TileMosaic, neighbours: TileBlock.Sides?, on context: DrawingContext) {
+    /// With `cells`, it paints only inside those tiles (of the block's level).
+    func draw(_ mosaic: TileMosaic, neighbours: TileBlock.Sides?, cells: [TileCoord]?, on context: DrawingContext) {
         let matrix = plan.matrix, level = mosaic.range.level
         let extent = matrix.tileExtent(level: level, column: mosaic.range.columns.lowerBound, row: mosaic.range.rows.lowerBound)
         let metresPerMosaicPixel = matrix.levels[level].resolution * Double(matrix.tileWidth) / Double(mosaic.cellWidth)
@@ -40,14 +131,26 @@ struct LayerCompositor {
             if let rect { context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top) }
             context.clip()
         }
+        if let cells { clip(to: cells, context) }
         context.draw(mosaic.image, x: corner.x - Double(mosaic.margins.left) * scale,
-                     y: corner.y - Double(mosaic.margins.top) * scale, scale: scale, padEdges: true)
+                     y: corner.y - Double(mosaic.margins.top) * scale, scale: scale, padEdges: true,
+                     resampling: plan.layer.spec.resampling)
         context.restore()
     }
 
-    func end(on context: DrawingContext) {
-        if usesGroup { context.endGroup(alpha: plan.layer.spec.opacity, blend: plan.layer.spec.blend) }
-        context.restore()
+    /// Clips to the union of `cells` (tiles of the plan's grid).
+    private func clip(to cells: [TileCoord], _ context: DrawingContext) {
+        context.newPath()
+        for cell in cells {
+            let extent = plan.matrix.tileExtent(level: cell.z, column: cell.x, row: cell.y)
+            let topLeft = viewport.devicePoint(x: extent.minX, y: extent.maxY)
+            let bottomRight = viewport.devicePoint(x: extent.maxX, y: extent.minY)
+            if let rect = Self.cutToOutput(left: topLeft.x, top: topLeft.y, right: bottomRight.x, bottom: bottomRight.y,
+                                           viewport: viewport) {
+                context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
+            }
+        }
+        context.clip()
     }
 
     /// Clips to the layer's grid extent at its level, intersected with its bounds, in every

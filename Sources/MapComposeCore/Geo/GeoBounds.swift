@@ -38,10 +38,12 @@ public struct GeoBounds: Equatable, Sendable, Codable {
         return MetersRect(minX: sw.x, minY: sw.y, maxX: ne.x, maxY: ne.y)
     }
 
-    /// The overlap of two boxes that do not cross the antimeridian; nil when they do not overlap.
-    public func intersection(_ other: GeoBounds) -> GeoBounds? {
-        let result = GeoBounds(west: max(west, other.west), south: max(south, other.south),
-                               east: min(east, other.east), north: min(north, other.north))
-        return result.west < result.east && result.south < result.north ? result : nil
+    /// The overlap of two boxes in metres, either of which may cross the antimeridian; nil when
+    /// they do not overlap. (Two boxes that both cross overlap around 180°; a crossing box and a
+    /// plain one may overlap on either side: the larger overlap is kept.)
+    public func metersIntersection(_ other: GeoBounds) -> MetersRect? {
+        let a = meters, b = other.meters, world = 2 * WebMercator.originShift
+        let overlaps = [0, world, -world].compactMap { a.intersection(b.shifted(x: $0)) }
+        return overlaps.max { $0.width * $0.height < $1.width * $1.height }
     }
 }

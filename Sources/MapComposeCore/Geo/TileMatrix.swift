@@ -211,6 +211,16 @@ public struct TileMatrix: Sendable, Hashable, CustomStringConvertible {
         return TileRange(level: level, columns: x0...x1, rows: y0...y1)
     }
 
+    /// True when every level halves the one above it on the same origin and doubles its
+    /// matrix, so each tile has one parent and four children (the XYZ quadtree).
+    public var isQuadtree: Bool {
+        levels.indices.dropFirst().allSatisfy { i in
+            let up = levels[i - 1], here = levels[i]
+            return abs(here.resolution * 2 - up.resolution) <= up.resolution * 1e-9
+                && here.matrixWidth == up.matrixWidth * 2 && here.matrixHeight == up.matrixHeight * 2
+        }
+    }
+
     /// `column` moved into the matrix when the level wraps around the world.
     public func wrappedColumn(_ column: Int, level: Int) -> Int {
         guard wrapsAroundWorld(level: level) else { return column }

@@ -7,6 +7,7 @@ struct LayerPlan: Sendable {
     enum Skip: Sendable, Equatable, CustomStringConvertible {
         case outsideZoomRange(zoom: Double, minzoom: Double, maxzoom: Double)
         case transparent
+        case fadedOut(zoom: Double)
         case boundsDisjoint
         case noTileInBounds(level: Int)
         case tooManyTiles(count: Int, level: Int, limit: Int, native: ClosedRange<Int>)
@@ -17,6 +18,8 @@ struct LayerPlan: Sendable {
                 return "zoom \(z.exactText) is outside minzoom \(min.exactText) … maxzoom \(max.exactText)"
             case .transparent:
                 return "opacity is 0"
+            case .fadedOut(let zoom):
+                return "faded out at zoom \(zoom.exactText)"
             case .boundsDisjoint:
                 return "layer bounds and source bounds do not overlap"
             case .noTileInBounds(let level):
@@ -37,14 +40,14 @@ struct LayerPlan: Sendable {
 
     let layer: MapLayer
     let skip: Skip?
-    /// The grid level drawn.
-    let level: Int
-    /// How the level relates to the output's resolution.
-    let status: TileStatus
+    /// The layer's opacity at the render zoom (its fade applied).
+    let opacity: Double
+    /// The levels the source has (the layer's `native`, else the source's own).
+    let native: ClosedRange<Int>
+    /// The levels drawn, coarsest first: one, or two for a crossfade.
+    let passes: [LevelPass]
     /// Pixel ratio tiles are asked at (above 1 only for sources that draw their own tiles).
     let pixelRatio: Int
-    /// The covering tiles in blocks that each fit one mosaic.
-    let blocks: [TileBlock]
     /// Layer bounds intersected with the source's, in metres; nil for none.
     let bounds: MetersRect?
 
@@ -54,48 +57,81 @@ struct LayerPlan: Sendable {
     static let minTileLimit = 4096
 
     var matrix: TileMatrix { layer.source.info.matrix }
+    /// The finest level drawn.
+    var level: Int { passes.last?.level ?? 0 }
+    /// True when the layer is drawn in more than one block, so blocks are clipped to their cells.
+    var isBlocked: Bool { passes.contains { $0.blocks.count > 1 } }
 
     /// - Parameter mosaicSide: most pixels on a side of one block's mosaic.
     init(layer: MapLayer, viewport: Viewport, mosaicSide: Int = LayerPlan.maxMosaicSide) {
         self.layer = layer
         let spec = layer.spec, info = layer.source.info, matrix = info.matrix
         let pixelRatio = info.drawsAtAnyPixelRatio ? max(1, Int(viewport.scale.rounded())) : 1
-        let wanted = viewport.resolution * Double(pixelRatio)
-        let ideal = matrix.level(forResolution: wanted)
-        let level = matrix.level(forResolution: wanted, in: info.nativeZoom)
+        let native = (spec.native ?? info.nativeZoom).clamped(to: matrix.levelRange)
         self.pixelRatio = pixelRatio
-        self.level = level
-        if matrix.levels[level].resolution > wanted * TileMatrix.stretchFactor {
-            status = .overzoomed
-        } else if level > ideal {
-            status = .underzoomed
-        } else {
-            status = .exact
-        }
+        self.native = native
+        opacity = spec.effectiveOpacity(atZoom: viewport.zoom)
         var geoBounds = spec.bounds ?? info.bounds
-        if let a = spec.bounds, let b = info.bounds { geoBounds = a.intersection(b) }
-        bounds = geoBounds?.meters
-        var blocks: [TileBlock] = []
+        if let a = spec.bounds, let b = info.bounds {
+            bounds = a.metersIntersection(b)
+            if bounds == nil { geoBounds = nil }
+        } else {
+            bounds = geoBounds?.meters
+        }
+        let wanted = viewport.resolution * Double(pixelRatio)
+        let levels = spec.crossfade ? Self.crossfadeLevels(for: wanted, matrix: matrix, native: native)
+            : [(matrix.level(forResolution: wanted, in: native), 1.0)]
+        var passes: [LevelPass] = []
         var skip: Skip?
         if !spec.isVisible(atZoom: viewport.zoom) {
             skip = .outsideZoomRange(zoom: viewport.zoom, minzoom: spec.minzoom, maxzoom: spec.maxzoom)
-        } else if spec.opacity == 0 {
-            skip = .transparent
+        } else if opacity == 0 {
+            skip = spec.opacity == 0 ? .transparent : .fadedOut(zoom: viewport.zoom)
         } else if spec.bounds != nil, info.bounds != nil, geoBounds == nil {
             skip = .boundsDisjoint
-        } else if let range = matrix.covering(viewport.extent, level: level) {
-            let limit = Self.tileLimit(viewport: viewport, matrix: matrix, pixelRatio: pixelRatio)
-            if range.count > limit {
-                skip = .tooManyTiles(count: range.count, level: level, limit: limit, native: info.nativeZoom)
-            } else {
-                blocks = Self.blocks(of: range, matrix: matrix, pixelRatio: pixelRatio, bounds: bounds, mosaicSide: mosaicSide)
-                if blocks.isEmpty { skip = .noTileInBounds(level: level) }
-            }
         } else {
-            skip = .noTileInBounds(level: level)
+            let limit = Self.tileLimit(viewport: viewport, matrix: matrix, pixelRatio: pixelRatio)
+            for (level, alpha) in levels {
+                guard let range = matrix.covering(viewport.extent, level: level) else { continue }
+                if range.count > limit {
+                    skip = .tooManyTiles(count: range.count, level: level, limit: limit, native: native)
+                    break
+                }
+                let (blocks, outside) = Self.blocks(of: range, matrix: matrix, pixelRatio: pixelRatio, bounds: bounds,
+                                                    mosaicSide: mosaicSide)
+                if !blocks.isEmpty {
+                    passes.append(LevelPass(level: level, alpha: alpha,
+                                            status: Self.status(of: level, for: wanted, matrix: matrix),
+                                            blocks: blocks, outsideBounds: outside))
+                }
+            }
+            if skip == nil, passes.isEmpty { skip = .noTileInBounds(level: levels.last?.0 ?? 0) }
         }
         self.skip = skip
-        self.blocks = blocks
+        self.passes = skip == nil ? passes : []
+    }
+
+    /// How `level` relates to an output of `wanted` metres per pixel.
+    static func status(of level: Int, for wanted: Double, matrix: TileMatrix) -> TileStatus {
+        if matrix.levels[level].resolution > wanted * TileMatrix.stretchFactor { return .overzoomed }
+        if level > matrix.level(forResolution: wanted) { return .underzoomed }
+        return .exact
+    }
+
+    /// The two levels around `wanted` metres per pixel within `native`, coarser first, each with
+    /// the alpha it is drawn at: the coarser at 1, the finer at its weight, which grows with
+    /// the log of the resolution from 0 at the coarser level to 1 at the finer (frac(z) on a
+    /// halving grid). One level when the output is outside `native` or on a level.
+    static func crossfadeLevels(for wanted: Double, matrix: TileMatrix, native: ClosedRange<Int>) -> [(Int, Double)] {
+        guard let coarser = native.last(where: { matrix.levels[$0].resolution >= wanted * (1 - 1e-9) }) else {
+            return [(native.lowerBound, 1)]
+        }
+        guard coarser < native.upperBound else { return [(coarser, 1)] }
+        let a = matrix.levels[coarser].resolution, b = matrix.levels[coarser + 1].resolution
+        let weight = log(a / wanted) / log(a / b)
+        if weight < 1e-6 { return [(coarser, 1)] }
+        if weight > 1 - 1e-6 { return [(coarser + 1, 1)] }
+        return [(coarser, 1), (coarser + 1, weight)]
     }
 
     /// Most tiles a layer may use: four times what covers the output at its own resolution
@@ -109,7 +145,7 @@ struct LayerPlan: Sendable {
     /// `range` cut into blocks of at most `mosaicSide` pixels, keeping the tiles that reach
     /// into `bounds` (in any copy of the world, for grids that wrap).
     static func blocks(of range: TileRange, matrix: TileMatrix, pixelRatio: Int, bounds: MetersRect?,
-                       mosaicSide: Int) -> [TileBlock] {
+                       mosaicSide: Int) -> (blocks: [TileBlock], outsideBounds: [TileCoord]) {
         let level = range.level
         let world = 2 * WebMercator.originShift
         let copies: [Double] = matrix.wrapsAroundWorld(level: level) ? [-world, 0, world] : [0]
@@ -126,8 +162,11 @@ struct LayerPlan: Sendable {
         let columns = max(1, mosaicSide / (matrix.tileWidth * pixelRatio))
         let rows = max(1, mosaicSide / (matrix.tileHeight * pixelRatio))
         let parts = range.blocks(columns: columns, rows: rows)
-        return parts.compactMap { part in
-            let tiles = part.tiles.filter(wanted)
+        var outside: [TileCoord] = []
+        let blocks = parts.compactMap { part -> TileBlock? in
+            let all = part.tiles
+            let tiles = all.filter(wanted)
+            if tiles.count < all.count { outside += all.filter { !wanted($0) } }
             guard !tiles.isEmpty else { return nil }
             guard parts.count > 1 else { return TileBlock(range: part, tiles: tiles, ring: [], neighbours: .init()) }
             let ring = part.ring(within: range).filter(wanted)
@@ -137,15 +176,17 @@ struct LayerPlan: Sendable {
                                              bottom: part.rows.upperBound < range.rows.upperBound)
             return TileBlock(range: part, tiles: tiles, ring: ring, neighbours: neighbours)
         }
+        return (blocks, outside)
     }
 
     /// A report for this layer before any tile is fetched.
     var emptyReport: LayerReport {
-        let spec = layer.spec, native = layer.source.info.nativeZoom
+        let spec = layer.spec
         return LayerReport(id: spec.id, source: spec.source.typeName, grid: matrix.identity, visible: skip == nil,
                            skipped: skip?.description, level: skip == nil ? level : nil,
-                           nativeLevels: [native.lowerBound, native.upperBound], opacity: spec.opacity,
+                           levels: passes.map(\.level), crossfadeWeight: passes.count > 1 ? passes[1].alpha : nil,
+                           nativeLevels: [native.lowerBound, native.upperBound], opacity: opacity,
                            blend: spec.blend.rawValue, tilesRequested: 0, tilesDrawn: 0, tilesMissing: 0, tilesAbsent: 0,
-                           tiles: [])
+                           tilesFromParents: 0, tilesFromChildren: 0, tilesOutsideBounds: 0, tiles: [])
     }
 }

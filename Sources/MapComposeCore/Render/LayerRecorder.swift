@@ -8,8 +8,9 @@ struct LayerRecorder {
     private struct Outcome {
         let coord: TileCoord
         let status: TileStatus
-        let origin: String
+        let origin: String?
         let miss: TileMissReason?
+        let fallbackLevel: Int?
     }
 
     let plan: LayerPlan
@@ -26,7 +27,18 @@ struct LayerRecorder {
             guard tiles[wrapped] == nil, let tile = resolved[wrapped] else { continue }
             var miss: TileMissReason?
             if case .missing(let reason) = tile.content { miss = reason }
-            tiles[wrapped] = Outcome(coord: wrapped, status: tile.status, origin: tile.origin, miss: miss)
+            tiles[wrapped] = Outcome(coord: wrapped, status: tile.status, origin: tile.origin, miss: miss,
+                                     fallbackLevel: tile.fallbackLevel)
+        }
+    }
+
+    /// Records tiles left out because they lie outside the layer's bounds.
+    mutating func record(outsideBounds coords: [TileCoord]) {
+        for coord in coords {
+            let wrapped = TileCoord(z: coord.z, x: plan.matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)
+            if tiles[wrapped] == nil {
+                tiles[wrapped] = Outcome(coord: wrapped, status: .outsideBounds, origin: nil, miss: nil, fallbackLevel: nil)
+            }
         }
     }
 
@@ -35,12 +47,15 @@ struct LayerRecorder {
         let sorted = tiles.values.sorted { ($0.coord.z, $0.coord.y, $0.coord.x) < ($1.coord.z, $1.coord.y, $1.coord.x) }
         report.tiles = sorted.map { tile in
             TileReport(level: tile.coord.z, column: tile.coord.x, row: tile.coord.y, status: tile.status,
-                       origin: tile.origin, reason: tile.miss?.description)
+                       origin: tile.origin, reason: tile.miss?.description, fallbackLevel: tile.fallbackLevel)
         }
-        report.tilesRequested = sorted.count
+        report.tilesOutsideBounds = sorted.count { $0.status == .outsideBounds }
+        report.tilesRequested = sorted.count - report.tilesOutsideBounds
         report.tilesMissing = sorted.count { $0.miss != nil }
-        report.tilesDrawn = sorted.count - report.tilesMissing
+        report.tilesDrawn = report.tilesRequested - report.tilesMissing
         report.tilesAbsent = sorted.count { $0.miss == .absent }
+        report.tilesFromParents = sorted.count { $0.status == .parent }
+        report.tilesFromChildren = sorted.count { $0.status == .children }
     }
 
     /// A warning per unusable tile, and one summary when tiles are absent.
@@ -49,11 +64,15 @@ struct LayerRecorder {
         var result: [RenderDiagnostic] = []
         for tile in sorted {
             if let reason = tile.miss, reason.isProblem {
-                result.append(.tileProblem(layer: layer, tile: tile.coord, origin: tile.origin, reason: reason))
+                result.append(.tileProblem(layer: layer, tile: tile.coord, origin: tile.origin ?? "", reason: reason))
             }
         }
-        let absent = sorted.count { $0.miss == .absent }
-        if absent > 0 { result.append(.tilesAbsent(layer: layer, count: absent, of: sorted.count, level: level)) }
+        let asked = sorted.filter { $0.status != .outsideBounds }
+        let absent = asked.filter { $0.miss == .absent }
+        if !absent.isEmpty {
+            result.append(.tilesAbsent(layer: layer, count: absent.count, of: asked.count, level: level,
+                                       standIns: absent.count { $0.status == .parent || $0.status == .children }))
+        }
         return result
     }
 }

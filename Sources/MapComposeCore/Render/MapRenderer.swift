@@ -42,9 +42,10 @@ public struct MapRenderer: Sendable {
         self.logger = logger
     }
 
-    /// One block of one layer: the unit of fetching and drawing.
+    /// One block of one level of one layer: the unit of fetching and drawing.
     private struct WorkItem {
         let layer: Int
+        let pass: Int
         let block: Int
     }
 
@@ -55,38 +56,41 @@ public struct MapRenderer: Sendable {
         context.clear(to: style.document.background)
         let plans = style.layers.map { LayerPlan(layer: $0, viewport: viewport, mosaicSide: mosaicSide) }
         let items = plans.indices.flatMap { layer in
-            plans[layer].skip == nil ? plans[layer].blocks.indices.map { WorkItem(layer: layer, block: $0) } : []
+            plans[layer].passes.indices.flatMap { pass in
+                plans[layer].passes[pass].blocks.indices.map { WorkItem(layer: layer, pass: pass, block: $0) }
+            }
         }
         let resolver = TileResolver(store: store)
-        var pending: [Int: Task<[TileCoord: ResolvedTile], Never>] = [:]
+        var pending: [Int: Task<ResolvedBlock, Never>] = [:]
         var nextToStart = 0
         defer { pending.values.forEach { $0.cancel() } }
         var reports = plans.map(\.emptyReport)
         var recorders = plans.map { LayerRecorder(plan: $0) }
         var decoded = 0
-        var open: LayerCompositor?
         for (index, item) in items.enumerated() {
             while nextToStart < items.count, nextToStart <= index + Self.lookahead {
-                let ahead = items[nextToStart], plan = plans[ahead.layer], block = plan.blocks[ahead.block]
-                pending[nextToStart] = Task { await resolver.resolve(block.tiles + block.ring, for: plan) }
+                let ahead = items[nextToStart], plan = plans[ahead.layer]
+                let pass = plan.passes[ahead.pass], block = pass.blocks[ahead.block]
+                pending[nextToStart] = Task { await resolver.resolve(block, level: pass, of: plan) }
                 nextToStart += 1
             }
-            let tiles = await pending.removeValue(forKey: index)!.value
-            let plan = plans[item.layer], block = plan.blocks[item.block]
-            decoded += tiles.values.count { if case .source(decoded: true) = $0.provenance { true } else { false } }
-            recorders[item.layer].record(block.tiles, from: tiles)
-            if item.block == 0 {
-                open = LayerCompositor(viewport: viewport, plan: plan)
-                open?.begin(on: context)
+            let resolved = await pending.removeValue(forKey: index)!.value
+            let plan = plans[item.layer], pass = plan.passes[item.pass], block = pass.blocks[item.block]
+            decoded += [resolved.tiles, resolved.ancestors, resolved.descendants].reduce(0) { sum, tiles in
+                sum + tiles.values.count { if case .source(decoded: true) = $0.provenance { true } else { false } }
             }
-            if let compositor = open, tiles.values.contains(where: { $0.image != nil }) {
-                let mosaic = try TileMosaic(block: block, plan: plan, tiles: tiles)
-                compositor.draw(mosaic, neighbours: plan.blocks.count > 1 ? block.neighbours : nil, on: context)
-            }
-            if item.block == plan.blocks.count - 1 {
-                open?.end(on: context)
-                open = nil
-                try context.finish("composite layer '\(plan.layer.spec.id)'")
+            recorders[item.layer].record(block.tiles, from: resolved.tiles)
+            let compositor = LayerCompositor(viewport: viewport, plan: plan)
+            if item.pass == 0, item.block == 0 { compositor.begin(on: context) }
+            if item.block == 0 { compositor.beginLevel(pass, on: context) }
+            try compositor.draw(resolved, block: block, level: pass, on: context)
+            if item.block == pass.blocks.count - 1 {
+                compositor.endLevel(pass, on: context)
+                recorders[item.layer].record(outsideBounds: pass.outsideBounds)
+                if item.pass == plan.passes.count - 1 {
+                    compositor.end(on: context)
+                    try context.finish("composite layer '\(plan.layer.spec.id)'")
+                }
             }
         }
         var diagnostics: [RenderDiagnostic] = []

@@ -31,8 +31,9 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
                          detail: reason.description)
     }
 
-    static func tilesAbsent(layer: String, count: Int, of total: Int, level: Int) -> RenderDiagnostic {
-        RenderDiagnostic(kind: .tilesAbsent, layer: layer, detail: "absent from the source",
+    static func tilesAbsent(layer: String, count: Int, of total: Int, level: Int, standIns: Int) -> RenderDiagnostic {
+        RenderDiagnostic(kind: .tilesAbsent, layer: layer,
+                         detail: standIns > 0 ? "\(standIns) drawn from other levels" : "absent from the source",
                          count: count, total: total, level: level)
     }
 
@@ -45,7 +46,8 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
         case .tileProblem:
             return "layer '\(layer)': tile \(tile ?? "?") (\(origin ?? "?")): \(detail)"
         case .tilesAbsent:
-            return "layer '\(layer)': \(count ?? 0) of \(total ?? 0) tiles of level \(level ?? 0) absent"
+            let filled = detail == "absent from the source" ? "" : " (\(detail))"
+            return "layer '\(layer)': \(count ?? 0) of \(total ?? 0) tiles of level \(level ?? 0) absent\(filled)"
         case .layerSkipped:
             return "layer '\(layer)': skipped: \(detail)"
         }

@@ -43,10 +43,15 @@ public struct LayerReport: Codable, Sendable {
     public var visible: Bool
     /// Why the layer was not drawn, when it was not.
     public var skipped: String?
-    /// The grid level drawn.
+    /// The grid level drawn (the finer one for a crossfade).
     public var level: Int?
+    /// Every level drawn, coarsest first (two for a crossfade).
+    public var levels: [Int]
+    /// For a crossfade, the weight of the finer level.
+    public var crossfadeWeight: Double?
     /// The levels the source has, [min, max].
     public var nativeLevels: [Int]
+    /// The layer's opacity at the render zoom (after its fade).
     public var opacity: Double
     public var blend: String
     public var tilesRequested: Int
@@ -54,6 +59,11 @@ public struct LayerReport: Codable, Sendable {
     public var tilesMissing: Int
     /// Of the missing tiles, those the source simply does not have.
     public var tilesAbsent: Int
+    /// Missing tiles drawn from an ancestor, and from descendants.
+    public var tilesFromParents: Int
+    public var tilesFromChildren: Int
+    /// Tiles of the covering range not asked for because they lie outside the bounds.
+    public var tilesOutsideBounds: Int
     /// Every tile asked for, sorted by level, row and column.
     public var tiles: [TileReport]
 }
@@ -66,7 +76,14 @@ public enum TileStatus: String, Codable, Sendable {
     case overzoomed
     /// A finer level scaled down (the output is coarser than the source's levels).
     case underzoomed
+    /// Missing; the sub-square of an ancestor (at `fallbackLevel`) was drawn instead.
+    case parent
+    /// Missing; descendants (from `fallbackLevel` down) were drawn instead, over any ancestor.
+    case children
+    /// Missing, and no fallback had it: the layer's `missing` fill.
     case missing
+    /// Outside the layer's bounds: not asked for.
+    case outsideBounds
 }
 
 /// One tile of a layer: its grid address, what was drawn and where it came from.
@@ -75,8 +92,10 @@ public struct TileReport: Codable, Sendable {
     public var column: Int
     public var row: Int
     public var status: TileStatus
-    /// Path, URL or row of the tile.
-    public var origin: String
+    /// Path, URL or row of the tile (none for tiles outside the bounds).
+    public var origin: String?
     /// Why the tile is missing, when it is.
     public var reason: String?
+    /// For `parent` and `children`: the level the drawn pixels came from.
+    public var fallbackLevel: Int?
 }

@@ -6,9 +6,11 @@ struct ResolvedTile: Sendable {
     let coord: TileCoord
     let content: StoredTile.Content
     let origin: String
-    /// How the tile's level relates to the output (or `.missing`).
-    let status: TileStatus
+    /// How the tile's level relates to the output, or which fallback stands in for it.
+    var status: TileStatus
     let provenance: StoredTile.Provenance
+    /// For `.parent` and `.children`: the level the drawn pixels came from.
+    var fallbackLevel: Int? = nil
 
     var image: RasterImage? {
         if case .image(let image) = content { return image }

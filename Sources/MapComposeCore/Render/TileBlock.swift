@@ -28,3 +28,15 @@ extension TileRange {
         }
     }
 }
+
+/// One level of a layer: its blocks of tiles, the alpha it is drawn with inside the layer's
+/// group (1, or a crossfade weight), and the tiles of its covering range outside the bounds.
+struct LevelPass: Sendable {
+    let level: Int
+    let alpha: Double
+    /// How the level relates to the output's resolution.
+    let status: TileStatus
+    let blocks: [TileBlock]
+    /// Tiles of the covering range left out because they lie outside the layer's bounds.
+    let outsideBounds: [TileCoord]
+}

@@ -1,21 +1,88 @@
 import Foundation
 
-/// Decides, for each tile position a layer covers, what to draw there. Today that is the tile
-/// of the planned level (scaled when the level lies outside the source's native range); this is
-/// where fallback to parents and children, and a second level for crossfades, come in.
+/// The tiles decided on for one block of one level of a layer.
+struct ResolvedBlock: Sendable {
+    /// The block's tiles and its ring, keyed by wrapped coordinate; missing ones carry the
+    /// fallback that stands in for them in `status` and `fallbackLevel`.
+    var tiles: [TileCoord: ResolvedTile] = [:]
+    /// Ancestor tiles found for missing tiles, keyed by wrapped coordinate (of their level).
+    var ancestors: [TileCoord: ResolvedTile] = [:]
+    /// Descendant tiles found for missing tiles, keyed by wrapped coordinate (of their level).
+    var descendants: [TileCoord: ResolvedTile] = [:]
+    /// Which ancestor level stands in for each missing block tile (unwrapped coordinate).
+    var parentLevel: [TileCoord: Int] = [:]
+    /// Which block tiles (unwrapped) have descendants drawn over them.
+    var withChildren: Set<TileCoord> = []
+}
+
+/// Decides, for each tile position of a block, what to draw there: the tile of the planned
+/// level (scaled when that lies outside the source's native levels), or where it is missing,
+/// the nearest ancestor up to `fallback.parents` levels up (its sub-square scaled up) under
+/// descendants up to `fallback.children` levels down. Everything is asked of the shared store,
+/// so an ancestor standing in for four holes is fetched once and a known miss is not asked again.
 struct TileResolver {
     let store: TileStore
 
+    func resolve(_ block: TileBlock, level pass: LevelPass, of plan: LayerPlan) async -> ResolvedBlock {
+        var result = ResolvedBlock()
+        result.tiles = await resolve(block.tiles + block.ring, status: pass.status, of: plan)
+        let matrix = plan.matrix, fallback = plan.layer.spec.fallback
+        guard matrix.isQuadtree, fallback.parents > 0 || fallback.children > 0 else { return result }
+        let missing = block.tiles.filter { result.tiles[wrapped($0, matrix)]?.image == nil }
+        guard !missing.isEmpty else { return result }
+        // Descendants first: a tile with children drawn still wants an ancestor under their gaps.
+        var childLevelOf: [TileCoord: Int] = [:]
+        var open = missing.map { ($0, $0) }  // (block tile, descendant to look under)
+        for depth in 1...max(1, fallback.children) where fallback.children > 0 && pass.level + depth <= plan.native.upperBound {
+            let children = open.flatMap { owner, tile in Self.children(of: tile).map { (owner, $0) } }
+            let found = await resolve(children.map(\.1), status: .children, of: plan)
+            open = []
+            for (owner, child) in children {
+                if found[wrapped(child, matrix)]?.image != nil {
+                    childLevelOf[owner] = childLevelOf[owner] ?? pass.level + depth
+                } else {
+                    open.append((owner, child))
+                }
+            }
+            result.descendants.merge(found.filter { $0.value.image != nil }) { a, _ in a }
+            if open.isEmpty { break }
+        }
+        var unfilled = missing
+        for depth in 1...max(1, fallback.parents) where fallback.parents > 0 && pass.level - depth >= plan.native.lowerBound {
+            let ancestors = unfilled.map { Self.ancestor(of: $0, levelsUp: depth) }
+            let found = await resolve(ancestors, status: .parent, of: plan)
+            unfilled = zip(unfilled, ancestors).compactMap { tile, ancestor in
+                guard found[wrapped(ancestor, matrix)]?.image != nil else { return tile }
+                result.parentLevel[tile] = pass.level - depth
+                return nil
+            }
+            result.ancestors.merge(found.filter { $0.value.image != nil }) { a, _ in a }
+            if unfilled.isEmpty { break }
+        }
+        for tile in missing {
+            let key = wrapped(tile, matrix)
+            if let level = childLevelOf[tile] {
+                result.withChildren.insert(tile)
+                result.tiles[key]?.status = .children
+                result.tiles[key]?.fallbackLevel = level
+            } else if let level = result.parentLevel[tile] {
+                result.tiles[key]?.status = .parent
+                result.tiles[key]?.fallbackLevel = level
+            }
+        }
+        return result
+    }
+
     /// Resolves `coords` (unwrapped) of `plan`, each distinct wrapped tile once, keyed by the
     /// wrapped coordinate.
-    func resolve(_ coords: [TileCoord], for plan: LayerPlan) async -> [TileCoord: ResolvedTile] {
+    func resolve(_ coords: [TileCoord], status: TileStatus, of plan: LayerPlan) async -> [TileCoord: ResolvedTile] {
         var unique: [TileCoord] = []
         var seen: Set<TileCoord> = []
         for coord in coords {
-            let wrapped = TileCoord(z: coord.z, x: plan.matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)
-            if seen.insert(wrapped).inserted { unique.append(wrapped) }
+            let key = wrapped(coord, plan.matrix)
+            if seen.insert(key).inserted { unique.append(key) }
         }
-        let source = plan.layer.source, ratio = plan.pixelRatio, status = plan.status
+        let source = plan.layer.source, ratio = plan.pixelRatio
         return await withTaskGroup(of: ResolvedTile.self) { group in
             // The store bounds how many fetches run at once, across layers and renders.
             for coord in unique {
@@ -31,5 +98,19 @@ struct TileResolver {
             for await tile in group { results[tile.coord] = tile }
             return results
         }
+    }
+
+    private func wrapped(_ coord: TileCoord, _ matrix: TileMatrix) -> TileCoord {
+        TileCoord(z: coord.z, x: matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)
+    }
+
+    /// The tile `levelsUp` levels above `tile` in a quadtree (columns may be unwrapped).
+    static func ancestor(of tile: TileCoord, levelsUp: Int) -> TileCoord {
+        TileCoord(z: tile.z - levelsUp, x: tile.x >> levelsUp, y: tile.y >> levelsUp)
+    }
+
+    /// The four tiles one level below `tile` in a quadtree.
+    static func children(of tile: TileCoord) -> [TileCoord] {
+        [(0, 0), (1, 0), (0, 1), (1, 1)].map { TileCoord(z: tile.z + 1, x: tile.x * 2 + $0.0, y: tile.y * 2 + $0.1) }
     }
 }

@@ -20,12 +20,30 @@ public struct LayerSpec: Sendable {
     /// Visible when `minzoom <= zoom < maxzoom`.
     public var minzoom: Double
     public var maxzoom: Double
-    /// Nothing of the layer is drawn or requested outside these bounds.
+    /// Nothing of the layer is drawn or requested outside these bounds (west > east crosses
+    /// the antimeridian).
     public var bounds: GeoBounds?
+    /// The levels the source really has, overriding what the source says; outside them tiles
+    /// come from the nearest of these levels, scaled.
+    public var native: ClosedRange<Int>? = nil
+    /// Opacity ramps over the render zoom.
+    public var fade: ZoomFade? = nil
+    /// Blend the two levels around the render zoom by its fraction instead of drawing one.
+    public var crossfade = false
+    /// Where a tile is missing: ancestors and descendants searched.
+    public var fallback = TileFallback.standard
+    /// What fills a tile nothing covers.
+    public var missing = MissingTileFill.transparent
+    public var resampling = Resampling.bilinear
 
     /// True when the layer shows at `zoom`.
     public func isVisible(atZoom zoom: Double) -> Bool {
         zoom >= minzoom && zoom < maxzoom
+    }
+
+    /// The opacity at `zoom`: `opacity` times the fade factor.
+    public func effectiveOpacity(atZoom zoom: Double) -> Double {
+        opacity * (fade?.factor(atZoom: zoom) ?? 1)
     }
 }
 

@@ -90,6 +90,34 @@ struct StyleMapping {
         return parsed
     }
 
+    func bool(_ key: String) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard let flag = value.bool else {
+            log.add(value, path(key), "expected true or false, got \(Self.show(value))")
+            return nil
+        }
+        return flag
+    }
+
+    /// `[low, high]`: two numbers within `range` with low ≤ high.
+    func numberPair(_ key: String, in range: ClosedRange<Double>) -> ClosedRange<Double>? {
+        guard let items = sequence(key) else { return nil }
+        let numbers = items.compactMap { $0.scalar.flatMap { Double($0.string) } }.filter(\.isFinite)
+        guard items.count == 2, numbers.count == 2 else {
+            log.add(value(key), path(key), "expected [low, high]: two numbers")
+            return nil
+        }
+        guard range.contains(numbers[0]), range.contains(numbers[1]) else {
+            log.add(value(key), path(key), "expected numbers within \(range.lowerBound.exactText)…\(range.upperBound.exactText)")
+            return nil
+        }
+        guard numbers[0] <= numbers[1] else {
+            log.add(value(key), path(key), "reversed: \(numbers[0].exactText) is above \(numbers[1].exactText) (write [low, high])")
+            return nil
+        }
+        return numbers[0]...numbers[1]
+    }
+
     func color(_ key: String) -> RGBA? {
         guard let text = string(key) else { return nil }
         guard let color = RGBA(parsing: text) else {
@@ -130,8 +158,9 @@ struct StyleMapping {
             return nil
         }
         let b = GeoBounds(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
-        guard b.isValidBox, !b.crossesAntimeridian else {
-            log.add(value(key), path(key), "expected [west, south, east, north] with west < east, south < north, within ±180/±90")
+        guard b.isValidBox else {
+            log.add(value(key), path(key), "expected [west, south, east, north] with south < north and west ≠ east "
+                    + "(west > east crosses the antimeridian), within ±180/±90")
             return nil
         }
         return b

@@ -52,14 +52,14 @@ struct StyleParser {
     private func parseLayer(_ node: Node, index: Int) -> LayerSpec? {
         let keyPath = "layers[\(index)]"
         guard let map = StyleMapping(node, keyPath: keyPath, log: log) else { return nil }
-        map.rejectUnknownKeys(Self.layerKeys)
+        map.rejectUnknownKeys(Self.layerKeys + Self.layerRuleKeys)
         let id = map.string("id", required: true)
         let z = map.integer("z", in: -1_000_000...1_000_000) ?? 0
         let opacity = map.number("opacity", in: 0...1) ?? 1
         let minzoom = map.number("minzoom", in: 0...24) ?? 0
         let maxzoom = map.number("maxzoom", in: 0...30) ?? 30
         if minzoom >= maxzoom, map.value("minzoom") != nil, map.value("maxzoom") != nil {
-            log.add(map.value("maxzoom"), map.path("maxzoom"), "must be greater than minzoom (\(minzoom))")
+            log.add(map.value("maxzoom"), map.path("maxzoom"), "must be greater than minzoom (\(minzoom.exactText))")
         }
         var blend = BlendMode.srcOver
         if let name = map.string("blend") {
@@ -72,9 +72,11 @@ struct StyleParser {
         }
         let bounds = map.bounds("bounds")
         let source = map.requireValue("source").flatMap { parseSource($0, keyPath: map.path("source")) }
-        guard let id, let source else { return nil }
-        return LayerSpec(id: id, source: source, z: z, opacity: opacity, blend: blend,
-                         minzoom: minzoom, maxzoom: maxzoom, bounds: bounds)
+        var spec = LayerSpec(id: id ?? "", source: source ?? .solid(color: .transparent), z: z, opacity: opacity,
+                             blend: blend, minzoom: minzoom, maxzoom: maxzoom, bounds: bounds)
+        parseLayerRules(map, into: &spec)
+        guard id != nil, source != nil else { return nil }
+        return spec
     }
 
     private func parseSource(_ node: Node, keyPath: String) -> SourceSpec? {

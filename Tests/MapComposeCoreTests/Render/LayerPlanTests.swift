@@ -14,7 +14,7 @@ import Testing
     @Test func aFractionalZoomDrawsTheFinerLevelScaledDown() throws {
         let viewport = try Viewport(center: LonLat(lon: 0, lat: 0), zoom: 5.3, width: 400, height: 300)
         let p = try plan("layers:\n  - {id: s, source: {type: solid, color: red}}\n", viewport)
-        #expect(p.level == 6 && p.status == .exact)
+        #expect(p.level == 6 && p.passes[0].status == .exact)
     }
 
     @Test func levelsOutsideTheNativeRangeAreOverOrUnderzoomed() throws {
@@ -25,9 +25,9 @@ import Testing
               - {id: a, source: {type: xyz, path: "t/{z}/{x}/{y}.png", minzoom: 2, maxzoom: 4}}
             """, in: folder)
         let deep = LayerPlan(layer: style.layers[0], viewport: try Viewport(center: LonLat(lon: 0, lat: 0), zoom: 7, width: 256, height: 256))
-        #expect(deep.level == 4 && deep.status == .overzoomed)
+        #expect(deep.level == 4 && deep.passes[0].status == .overzoomed)
         let shallow = LayerPlan(layer: style.layers[0], viewport: try Viewport(center: LonLat(lon: 0, lat: 0), zoom: 1, width: 256, height: 256))
-        #expect(shallow.level == 2 && shallow.status == .underzoomed)
+        #expect(shallow.level == 2 && shallow.passes[0].status == .underzoomed)
     }
 
     /// The documented maximum size used to skip every layer as "far below the source's levels".
@@ -35,9 +35,9 @@ import Testing
         let viewport = try Viewport(center: LonLat(lon: 10, lat: 50), zoom: 8, width: 16384, height: 16384)
         let p = try plan("layers:\n  - {id: s, source: {type: solid, color: red}}\n", viewport)
         #expect(p.skip == nil)
-        #expect(p.blocks.count > 1)
-        #expect(p.blocks.allSatisfy { $0.range.columns.count * 256 <= LayerPlan.maxMosaicSide && $0.range.rows.count * 256 <= LayerPlan.maxMosaicSide })
-        let tiles = p.blocks.reduce(0) { $0 + $1.tiles.count }
+        #expect(p.passes[0].blocks.count > 1)
+        #expect(p.passes[0].blocks.allSatisfy { $0.range.columns.count * 256 <= LayerPlan.maxMosaicSide && $0.range.rows.count * 256 <= LayerPlan.maxMosaicSide })
+        let tiles = p.passes[0].blocks.reduce(0) { $0 + $1.tiles.count }
         #expect(tiles == 65 * 65)
     }
 
@@ -49,7 +49,7 @@ import Testing
         let viewport = try Viewport(center: LonLat(lon: 0, lat: 0), zoom: 12, width: 16384, height: 200)
         let p = LayerPlan(layer: style.layers[0], viewport: viewport)
         #expect(p.skip == nil)
-        #expect(p.blocks.allSatisfy { $0.range.columns.count * 512 <= 32767 })
+        #expect(p.passes[0].blocks.allSatisfy { $0.range.columns.count * 512 <= 32767 })
     }
 
     @Test func deepNativeLevelsAtZoomZeroAreSkippedNotTrapped() throws {
