@@ -13,21 +13,14 @@ struct FallbackCase: Decodable, Sendable, CustomTestStringConvertible {
         let fallbackLevel: Int
     }
 
-    struct Depth: Decodable, Sendable {
-        let parents: Int
-        let children: Int
-    }
-
     let name: String
-    let center: [Double]
-    let zoom: Double
-    let width: Int
-    let height: Int
-    let scale: Double
+    let viewport: ReferenceViewport
+    /// The tile level the viewport shows.
     let level: Int
     let tilesInView: [[Int]]
     let remove: [[Int]]
-    let fallback: Depth
+    /// The layer's `fallback` mapping (`parents`, `children`).
+    let fallback: [String: Int]
     let expected: String
     let fallbacks: [Fallback]
 
@@ -74,11 +67,10 @@ struct FallbackCase: Decodable, Sendable, CustomTestStringConvertible {
             layers:
               - id: naturalearth
                 source: {type: xyz, path: "\(folder.url.path)/tiles/{z}/{x}/{y}.png", minzoom: \(levels[0]), maxzoom: \(levels[1])}
-                fallback: {parents: \(testCase.fallback.parents), children: \(testCase.fallback.children)}
+                fallback: {\(testCase.fallback.map { "\($0.key): \($0.value)" }.sorted().joined(separator: ", "))}
             """, to: "style.yaml"))
-        let view = try Viewport(center: LonLat(lon: testCase.center[1], lat: testCase.center[0]), zoom: testCase.zoom,
-                                width: testCase.width, height: testCase.height, scale: testCase.scale)
-        let result = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(view)
+        let result = try await MapRenderer(style: style, options: RenderOptions(attribution: false))
+            .render(try testCase.viewport.makeViewport())
 
         let layer = result.report.layers[0]
         #expect(layer.level == testCase.level)
