@@ -22,6 +22,11 @@ struct ReferenceViewport: Decodable, Sendable, CustomTestStringConvertible {
 }
 
 extension ReferenceViewport {
+    /// The renderer's viewport for this reference viewport.
+    func makeViewport() throws -> Viewport {
+        try Viewport(center: LonLat(lon: center[1], lat: center[0]), zoom: zoom, width: width, height: height, scale: scale)
+    }
+
     /// Renders this viewport from one layer of `source` (a style's source mapping) and compares
     /// it with MapServer's GetMap of the same bbox: at most 1% of pixels may differ at a
     /// pixelmatch threshold of 0.1.
@@ -34,9 +39,7 @@ extension ReferenceViewport {
               - id: naturalearth
                 source: \(source)
             """, to: "style.yaml"))
-        let view = try Viewport(center: LonLat(lon: center[1], lat: center[0]), zoom: zoom,
-                                width: width, height: height, scale: scale)
-        let result = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(view)
+        let result = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(try makeViewport())
         let expected = try GoldenComparison.load(TestPaths.fixture("Reference/images/\(name).png"))
         let comparison = GoldenComparison(name: resultsName, threshold: 0.1, maxDifferingFraction: 0.01)
         return (result, try comparison.compare(actual: result.image, expected: expected))

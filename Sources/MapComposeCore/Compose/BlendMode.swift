@@ -10,6 +10,15 @@ public enum BlendMode: String, CaseIterable, Sendable, Codable {
     case softLight = "soft-light"
     case difference, exclusion, hue, saturation, color, luminosity
 
+    /// False for the modes that mix a colour's hue, saturation and luminosity (W3C Compositing
+    /// and Blending § 10.2) rather than blend each channel on its own.
+    var isSeparable: Bool {
+        switch self {
+        case .hue, .saturation, .color, .luminosity: return false
+        default: return true
+        }
+    }
+
     var cairoOperator: cairo_operator_t {
         switch self {
         case .srcOver: return CAIRO_OPERATOR_OVER

@@ -34,8 +34,13 @@ final class DrawingContext {
         cairo_destroy(cr)
     }
 
+    /// The first failure of work done outside `cr` (on temporary surfaces), kept until
+    /// `finish` reports it, as Cairo keeps its own.
+    private var pendingError: CairoError?
+
     /// Throws if any drawing call since creation failed, then flushes the target.
     func finish(_ operation: String) throws(CairoError) {
+        if let pendingError { throw pendingError }
         try CairoError.check(cairo_status(cr), operation)
         cairo_surface_flush(surface)
         try CairoError.check(cairo_surface_status(surface), operation)
@@ -123,7 +128,19 @@ final class DrawingContext {
     func beginGroup() { cairo_push_group(cr) }
 
     /// Ends the group started by `beginGroup` and paints it with `alpha` and `blend`.
+    /// Non-separable modes below alpha 1 go through `NonSeparableBlendPainter`, as Cairo
+    /// paints them wrongly.
     func endGroup(alpha: Double, blend: BlendMode) {
+        if alpha < 1, !blend.isSeparable {
+            let group = cairo_pop_group(cr)!
+            defer { cairo_pattern_destroy(group) }
+            do {
+                try NonSeparableBlendPainter(cr: cr).paint(group, blendOperator: blend.cairoOperator, alpha: alpha)
+            } catch {
+                pendingError = pendingError ?? error
+            }
+            return
+        }
         cairo_pop_group_to_source(cr)
         cairo_save(cr)
         cairo_set_operator(cr, blend.cairoOperator)
