@@ -56,8 +56,10 @@ let style = try StyleLoader.load(text: """
 /// Times `runs` renders; `shared` keeps one tile store across them (decoded tiles stay in
 /// memory), otherwise each render starts with an empty store and decodes every tile.
 func measure(shared: Bool) async throws -> (times: [Double], decoded: Int, requested: Int) {
+    // The warm-up fills the shared store; for new stores per render it warms only the caches
+    // of the system (files, fonts) and its store is dropped at once.
     let sharedStore = TileStore()
-    _ = try await MapRenderer(style: style, store: sharedStore).render(viewport)
+    _ = try await MapRenderer(style: style, store: shared ? sharedStore : TileStore()).render(viewport)
     var times: [Double] = []
     var decoded = 0, requested = 0
     for _ in 0..<runs {
