@@ -12,10 +12,10 @@ public enum OverlayFit {
         guard padding >= 0 else { throw .negativePadding(padding) }
         guard var bounds = OverlayGeometry.bounds(of: overlays) else { throw .nothingToFit }
         let reach = overlays.reduce(0.0) { reach, overlay in
-            if case .marker(let marker) = overlay { return max(reach, marker.symbol.reach) }
+            if case .marker(let marker) = overlay { return max(reach, fitReach(of: marker)) }
             return reach
         }
-        // Room for the markers' symbols, as far as the size allows beyond the asked padding.
+        // Room for the markers' symbols and labels, as far as the size allows beyond the asked padding.
         let room = max(0, (min(width, height) - 2) / 2 - padding)
         let totalPadding = padding + min(Int(reach.rounded(.up)), room)
         if bounds.west == bounds.east, bounds.south == bounds.north {
@@ -26,5 +26,12 @@ public enum OverlayFit {
         if bounds.south == bounds.north { bounds.north = bounds.south + 1e-6 }
         return try Viewport.fitting(bounds, width: width, height: height, scale: scale, padding: totalPadding,
                                     maxZoom: maxZoom, fractionalZoom: fractionalZoom)
+    }
+
+    /// How far a marker reaches from its point in CSS pixels: its symbol, and a label of more
+    /// than three characters drawn beside it (12-px bold text, about 0.65 em a character).
+    static func fitReach(of marker: MarkerOverlay) -> Double {
+        guard let label = marker.label, label.count > 3 else { return marker.symbol.reach }
+        return max(marker.symbol.reach, marker.symbol.reach / 2 + 3 + Double(label.count) * 12 * 0.65)
     }
 }

@@ -36,4 +36,16 @@ import Testing
             try OverlayFit.viewport(for: [], width: 100, height: 100, scale: 1, padding: 0, fractionalZoom: false)
         }
     }
+
+    /// A label beside a pin at the east edge used to be cut off by the fitted view.
+    @Test func labelledMarkersLeaveRoomForTheirLabels() throws {
+        let overlays: [Overlay] = [.marker(MarkerOverlay(position: LonLat(lon: -0.12, lat: 51.5), label: "London")),
+                                   .marker(MarkerOverlay(position: LonLat(lon: 139.69, lat: 35.68), label: "Tokyo"))]
+        let viewport = try OverlayFit.viewport(for: overlays, width: 900, height: 500, scale: 1, padding: 0, fractionalZoom: true)
+        let tokyo = viewport.devicePoint(LonLat(lon: 139.69, lat: 35.68))
+        guard case .marker(let marker) = overlays[1] else { return }
+        let labelEnd = tokyo.x + marker.symbol.reach / 2 + 3 + 5 * 12 * 0.65
+        #expect(labelEnd <= 900, "the label ends at \(labelEnd)")
+        #expect(OverlayFit.fitReach(of: marker) > marker.symbol.reach)
+    }
 }
