@@ -65,7 +65,7 @@ public final class GeoJSONTileSource: TileSource {
             let transform = TileTransform(scale: scale, offsetX: topLeft.x - k * world, offsetY: topLeft.y)
             for label in labels.placed(atScale: scale) {
                 let (x, y) = transform(label.anchor)
-                guard label.inkBox(atTileX: x, y: y).overlaps(tileBox) else { continue }
+                guard labels.inkBox(of: label, atTileX: x, y: y).overlaps(tileBox) else { continue }
                 context.text(features[label.feature].label!, x: x + labels.textOffset, y: y + labels.baselineOffset,
                              color: symbolizer.labelColor, halo: symbolizer.labelHalo)
             }

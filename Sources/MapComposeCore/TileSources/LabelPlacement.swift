@@ -22,13 +22,6 @@ final class LabelPlacement: @unchecked Sendable {
         let feature: Int
         let anchor: WorldPixel
         let width: Double
-        let placement: LabelPlacement
-
-        /// Everything the label paints (marker, text, halo) when its anchor is at tile pixel (`x`, `y`).
-        func inkBox(atTileX x: Double, y: Double) -> Box {
-            let b = placement.box(anchorX: x, anchorY: y, width: width), halo = 2.0
-            return Box(x0: b.x0 - halo, y0: b.y0 - halo, x1: b.x1 + halo, y1: b.y1 + halo)
-        }
     }
 
     private struct Candidate {
@@ -66,8 +59,7 @@ final class LabelPlacement: @unchecked Sendable {
             }
             if clear {
                 kept.append(box)
-                result.append(Placed(feature: candidate.feature, anchor: candidate.anchor, width: candidate.width,
-                                     placement: self))
+                result.append(Placed(feature: candidate.feature, anchor: candidate.anchor, width: candidate.width))
             }
         }
         placedByScale[scale] = result
@@ -79,8 +71,14 @@ final class LabelPlacement: @unchecked Sendable {
     /// The text baseline sits this far below the point.
     var baselineOffset: Double { symbolizer.labelSize / 3 }
 
+    /// Everything `label` paints (marker, text, halo) when its anchor is at tile pixel (`x`, `y`).
+    func inkBox(of label: Placed, atTileX x: Double, y: Double) -> Box {
+        let b = box(anchorX: x, anchorY: y, width: label.width), halo = 2.0
+        return Box(x0: b.x0 - halo, y0: b.y0 - halo, x1: b.x1 + halo, y1: b.y1 + halo)
+    }
+
     /// The box of a label (marker and text) anchored at (x, y) in tile pixels.
-    fileprivate func box(anchorX x: Double, anchorY y: Double, width: Double) -> Box {
+    private func box(anchorX x: Double, anchorY y: Double, width: Double) -> Box {
         let size = symbolizer.labelSize
         let baseline = y + baselineOffset
         return Box(x0: x - symbolizer.radius, y0: baseline - size * 0.8, x1: x + textOffset + width, y1: baseline + size * 0.25)

@@ -74,4 +74,24 @@ import Testing
         // The text is some 500 px long; its last 150 px lie more than one 256-px tile from the anchor.
         #expect(ink(image, x0: Int(anchor.x) + 300, x1: Int(anchor.x) + 600, y: Int(anchor.y)) > 80)
     }
+
+    /// The placements a source caches must not point back at their owner: a GeoJSON source's
+    /// label placement is freed with it (the fuzzer's leak check found such a cycle).
+    @Test func aLabelledSourcesPlacementIsFreedAfterDrawing() async throws {
+        weak var released: LabelPlacement?
+        do {
+            let text = #"{"type": "Feature", "properties": {"name": "Alpha"}, "geometry": {"type": "Point", "coordinates": [1, 1]}}"#
+            var symbolizer = FeatureSymbolizer()
+            symbolizer.labelProperty = "name"
+            let source = try GeoJSONTileSource(spec: GeoJSONSourceSpec(data: Data(text.utf8), path: "p", symbolizer: symbolizer))
+            let tile = await source.fetch(TileCoord(z: 2, x: 2, y: 1), pixelRatio: 1)
+            guard case .found = tile.outcome else {
+                Issue.record("the tile is drawn")
+                return
+            }
+            #expect(!source.labels.placed(atScale: 4).isEmpty)
+            released = source.labels
+        }
+        #expect(released == nil)
+    }
 }
