@@ -108,10 +108,13 @@ public final class TileStore: @unchecked Sendable {
         func missing(_ reason: TileMissReason, decoded: Bool) -> StoredTile {
             StoredTile(content: .missing(reason), origin: fetch.origin, provenance: .source(decoded: decoded))
         }
+        func wrongSize(_ width: Int, _ height: Int) -> TileMissReason {
+            .wrongSize(width: width, height: height, expectedWidth: matrix.tileWidth * pixelRatio,
+                       expectedHeight: matrix.tileHeight * pixelRatio)
+        }
         func checked(_ image: RasterImage, decoded: Bool) -> StoredTile {
             guard image.width <= maxWidth, image.height <= maxHeight else {
-                return missing(.wrongSize(width: image.width, height: image.height, expectedWidth: matrix.tileWidth * pixelRatio,
-                                          expectedHeight: matrix.tileHeight * pixelRatio), decoded: decoded)
+                return missing(wrongSize(image.width, image.height), decoded: decoded)
             }
             return StoredTile(content: .image(image), origin: fetch.origin, provenance: .source(decoded: decoded))
         }
@@ -122,8 +125,7 @@ public final class TileStore: @unchecked Sendable {
             return checked(image, decoded: false)
         case .found(.encoded(let data)):
             if let size = TileDecoder.headerSize(data), size.width > maxWidth || size.height > maxHeight {
-                return missing(.wrongSize(width: size.width, height: size.height, expectedWidth: matrix.tileWidth * pixelRatio,
-                                          expectedHeight: matrix.tileHeight * pixelRatio), decoded: false)
+                return missing(wrongSize(size.width, size.height), decoded: false)
             }
             do {
                 return checked(try TileDecoder.decode(data), decoded: true)

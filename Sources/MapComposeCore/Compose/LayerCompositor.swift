@@ -41,10 +41,7 @@ struct LayerCompositor {
               on context: DrawingContext) throws(CairoError) {
         let matrix = plan.matrix
         let neighbours = plan.isBlocked ? block.neighbours : nil
-        func key(_ coord: TileCoord) -> TileCoord {
-            TileCoord(z: coord.z, x: matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)
-        }
-        let uncovered = block.tiles.filter { resolved.tiles[key($0)]?.status == .missing }
+        let uncovered = block.tiles.filter { resolved.tiles[matrix.wrapped($0)]?.status == .missing }
         if !uncovered.isEmpty { drawMissingFill(uncovered, neighbours: neighbours, on: context) }
         for level in Set(resolved.parentLevel.values).sorted() {
             let cells = block.tiles.filter { resolved.parentLevel[$0] == level }
@@ -59,7 +56,7 @@ struct LayerCompositor {
                     (0..<(1 << depth)).flatMap { dy in
                         (0..<(1 << depth)).map { dx in TileCoord(z: level, x: (owner.x << depth) + dx, y: (owner.y << depth) + dy) }
                     }
-                }.filter { resolved.descendants[key($0)] != nil }
+                }.filter { resolved.descendants[matrix.wrapped($0)] != nil }
                 // Only over the descendants found: elsewhere the ancestor below shows.
                 if !coords.isEmpty {
                     try drawStandIns(coords, from: resolved.descendants, over: coords, neighbours: neighbours, on: context)
@@ -82,7 +79,7 @@ struct LayerCompositor {
                               rows: coords.map(\.y).min()!...coords.map(\.y).max()!)
         let mosaic = try TileMosaic(range: range, coords: coords, cellWidth: matrix.tileWidth * plan.pixelRatio,
                                     cellHeight: matrix.tileHeight * plan.pixelRatio) { coord in
-            tiles[TileCoord(z: coord.z, x: matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)]?.image
+            tiles[matrix.wrapped(coord)]?.image
         }
         draw(mosaic, neighbours: neighbours, cells: cells, on: context)
     }
@@ -146,13 +143,7 @@ struct LayerCompositor {
     private func clip(to cells: [TileCoord], _ context: DrawingContext) {
         context.newPath()
         for cell in cells {
-            let extent = plan.matrix.tileExtent(level: cell.z, column: cell.x, row: cell.y)
-            let topLeft = viewport.devicePoint(x: extent.minX, y: extent.maxY)
-            let bottomRight = viewport.devicePoint(x: extent.maxX, y: extent.minY)
-            if let rect = Self.cutToOutput(left: topLeft.x.rounded(), top: topLeft.y.rounded(), right: bottomRight.x.rounded(),
-                                           bottom: bottomRight.y.rounded(), viewport: viewport) {
-                context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
-            }
+            addRectangle(plan.matrix.tileExtent(level: cell.z, column: cell.x, row: cell.y), snapped: true, context)
         }
         context.clip()
     }
@@ -184,15 +175,21 @@ struct LayerCompositor {
         }
         context.newPath()
         for copy in copies {
-            let shifted = area.shifted(x: Double(copy) * world)
-            let topLeft = viewport.devicePoint(x: shifted.minX, y: shifted.maxY)
-            let bottomRight = viewport.devicePoint(x: shifted.maxX, y: shifted.minY)
-            if let rect = Self.cutToOutput(left: topLeft.x, top: topLeft.y, right: bottomRight.x, bottom: bottomRight.y,
-                                           viewport: viewport) {
-                context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
-            }
+            addRectangle(area.shifted(x: Double(copy) * world), snapped: false, context)
         }
         context.clip()
+    }
+
+    /// Adds `area` to the current path as a device rectangle cut to the output, its edges
+    /// rounded to whole device pixels when `snapped`.
+    private func addRectangle(_ area: MetersRect, snapped: Bool, _ context: DrawingContext) {
+        let topLeft = viewport.devicePoint(x: area.minX, y: area.maxY)
+        let bottomRight = viewport.devicePoint(x: area.maxX, y: area.minY)
+        func edge(_ value: Double) -> Double { snapped ? value.rounded() : value }
+        if let rect = Self.cutToOutput(left: edge(topLeft.x), top: edge(topLeft.y), right: edge(bottomRight.x),
+                                       bottom: edge(bottomRight.y), viewport: viewport) {
+            context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top)
+        }
     }
 
     /// A device rectangle cut to the output (plus a little): Cairo's 24.8 fixed point cannot

@@ -221,6 +221,11 @@ public struct TileMatrix: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `coord` with its column moved into the matrix when its level wraps around the world.
+    public func wrapped(_ coord: TileCoord) -> TileCoord {
+        TileCoord(z: coord.z, x: wrappedColumn(coord.x, level: coord.z), y: coord.y)
+    }
+
     /// `column` moved into the matrix when the level wraps around the world.
     public func wrappedColumn(_ column: Int, level: Int) -> Int {
         guard wrapsAroundWorld(level: level) else { return column }

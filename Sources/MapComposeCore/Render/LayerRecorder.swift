@@ -23,7 +23,7 @@ struct LayerRecorder {
     /// Records the tiles of `coords` (unwrapped) found in `resolved` (keyed by wrapped coordinate).
     mutating func record(_ coords: [TileCoord], from resolved: [TileCoord: ResolvedTile]) {
         for coord in coords {
-            let wrapped = TileCoord(z: coord.z, x: plan.matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)
+            let wrapped = plan.matrix.wrapped(coord)
             guard tiles[wrapped] == nil, let tile = resolved[wrapped] else { continue }
             var miss: TileMissReason?
             if case .missing(let reason) = tile.content { miss = reason }
@@ -35,7 +35,7 @@ struct LayerRecorder {
     /// Records tiles left out because they lie outside the layer's bounds.
     mutating func record(outsideBounds coords: [TileCoord]) {
         for coord in coords {
-            let wrapped = TileCoord(z: coord.z, x: plan.matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)
+            let wrapped = plan.matrix.wrapped(coord)
             if tiles[wrapped] == nil {
                 tiles[wrapped] = Outcome(coord: wrapped, status: .outsideBounds, origin: nil, miss: nil, fallbackLevel: nil)
             }

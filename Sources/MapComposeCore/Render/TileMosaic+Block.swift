@@ -13,7 +13,7 @@ extension TileMosaic {
         try self.init(range: block.range, coords: block.tiles + block.ring,
                       cellWidth: matrix.tileWidth * plan.pixelRatio, cellHeight: matrix.tileHeight * plan.pixelRatio,
                       margins: margins) { coord in
-            tiles[TileCoord(z: coord.z, x: matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)]?.image
+            tiles[matrix.wrapped(coord)]?.image
         }
     }
 }

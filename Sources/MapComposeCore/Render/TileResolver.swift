@@ -28,7 +28,7 @@ struct TileResolver {
         result.tiles = await resolve(block.tiles + block.ring, status: pass.status, of: plan)
         let matrix = plan.matrix, fallback = plan.layer.spec.fallback
         guard matrix.isQuadtree, fallback.parents > 0 || fallback.children > 0 else { return result }
-        let missing = block.tiles.filter { result.tiles[wrapped($0, matrix)]?.image == nil }
+        let missing = block.tiles.filter { result.tiles[matrix.wrapped($0)]?.image == nil }
         guard !missing.isEmpty else { return result }
         // Descendants first: a tile with children drawn still wants an ancestor under their gaps.
         var childLevelOf: [TileCoord: Int] = [:]
@@ -38,7 +38,7 @@ struct TileResolver {
             let found = await resolve(children.map(\.1), status: .children, of: plan)
             open = []
             for (owner, child) in children {
-                if found[wrapped(child, matrix)]?.image != nil {
+                if found[matrix.wrapped(child)]?.image != nil {
                     childLevelOf[owner] = childLevelOf[owner] ?? pass.level + depth
                 } else {
                     open.append((owner, child))
@@ -52,7 +52,7 @@ struct TileResolver {
             let ancestors = unfilled.map { Self.ancestor(of: $0, levelsUp: depth) }
             let found = await resolve(ancestors, status: .parent, of: plan)
             unfilled = zip(unfilled, ancestors).compactMap { tile, ancestor in
-                guard found[wrapped(ancestor, matrix)]?.image != nil else { return tile }
+                guard found[matrix.wrapped(ancestor)]?.image != nil else { return tile }
                 result.parentLevel[tile] = pass.level - depth
                 return nil
             }
@@ -60,7 +60,7 @@ struct TileResolver {
             if unfilled.isEmpty { break }
         }
         for tile in missing {
-            let key = wrapped(tile, matrix)
+            let key = matrix.wrapped(tile)
             if let level = childLevelOf[tile] {
                 result.withChildren.insert(tile)
                 result.tiles[key]?.status = .children
@@ -79,7 +79,7 @@ struct TileResolver {
         var unique: [TileCoord] = []
         var seen: Set<TileCoord> = []
         for coord in coords {
-            let key = wrapped(coord, plan.matrix)
+            let key = plan.matrix.wrapped(coord)
             if seen.insert(key).inserted { unique.append(key) }
         }
         let source = plan.layer.source, ratio = plan.pixelRatio
@@ -98,10 +98,6 @@ struct TileResolver {
             for await tile in group { results[tile.coord] = tile }
             return results
         }
-    }
-
-    private func wrapped(_ coord: TileCoord, _ matrix: TileMatrix) -> TileCoord {
-        TileCoord(z: coord.z, x: matrix.wrappedColumn(coord.x, level: coord.z), y: coord.y)
     }
 
     /// The tile `levelsUp` levels above `tile` in a quadtree (columns may be unwrapped).

@@ -61,9 +61,10 @@ public final class GeoJSONTileSource: TileSource {
         guard symbolizer.labelProperty != nil else { return }
         context.setFont(size: symbolizer.labelSize)
         let tileBox = LabelPlacement.Box(x0: 0, y0: 0, x1: Double(matrix.tileWidth), y1: Double(matrix.tileHeight))
+        let placed = labels.placed(atScale: scale)
         for k in shifts {
             let transform = TileTransform(scale: scale, offsetX: topLeft.x - k * world, offsetY: topLeft.y)
-            for label in labels.placed(atScale: scale) {
+            for label in placed {
                 let (x, y) = transform(label.anchor)
                 guard labels.inkBox(of: label, atTileX: x, y: y).overlaps(tileBox) else { continue }
                 context.text(features[label.feature].label!, x: x + labels.textOffset, y: y + labels.baselineOffset,
