@@ -1,9 +1,9 @@
 import Foundation
 import MapComposeCore
 
-/// Compares a render with an expected image (pixelmatch-style) and, when it does not match,
-/// writes actual.png, expected.png and diff.png to `Output/test-results/<name>/`
-/// (always, with KEEP_TEST_IMAGES=1).
+/// Compares a render with an expected image through the library's `ImageComparison` (the
+/// code `mapcompose check` uses) and, when it does not match, writes actual.png, expected.png
+/// and diff.png to `Output/test-results/<name>/` (always, with KEEP_TEST_IMAGES=1).
 public struct GoldenComparison {
     public let name: String
     /// pixelmatch colour threshold (0…1).
@@ -22,27 +22,20 @@ public struct GoldenComparison {
         public let passed: Bool
         public let resultsFolder: URL?
 
-        public var summary: String {
-            String(format: "%d of %d pixels differ (%.4f%%, %d anti-aliased ignored)",
-                   result.differingPixels, result.totalPixels, result.differingFraction * 100,
-                   result.antialiasedPixels)
-        }
+        public var summary: String { result.summary }
     }
 
     public func compare(actual: RasterImage, expected: RasterImage) throws -> Outcome {
-        let result = try ImageDiff.compare(actual, expected, threshold: threshold, makeDiffImage: true)
-        let passed = result.differingFraction <= maxDifferingFraction
+        let actualPixels = RGBAImage(actual), expectedPixels = RGBAImage(expected)
+        let outcome = try ImageComparison(threshold: threshold, allowed: maxDifferingFraction)
+            .compare(actual: actualPixels, expected: [expectedPixels])
         var folder: URL?
-        if !passed || ProcessInfo.processInfo.environment["KEEP_TEST_IMAGES"] == "1" {
-            let url = TestPaths.results(name)
-            try ImageEncoder.png(actual).write(to: url.appendingPathComponent("actual.png"))
-            try ImageEncoder.png(expected).write(to: url.appendingPathComponent("expected.png"))
-            if let diff = result.diffImage {
-                try ImageEncoder.png(diff).write(to: url.appendingPathComponent("diff.png"))
-            }
-            folder = url
+        if !outcome.passed || ProcessInfo.processInfo.environment["KEEP_TEST_IMAGES"] == "1" {
+            folder = TestPaths.results(name)
+            try ImageComparison.writeImages(to: folder!, actual: actualPixels, expected: expectedPixels,
+                                            diff: outcome.result.diffImage)
         }
-        return Outcome(result: result, passed: passed, resultsFolder: folder)
+        return Outcome(result: outcome.result, passed: outcome.passed, resultsFolder: folder)
     }
 
     /// Loads a PNG or JPEG file as an image.

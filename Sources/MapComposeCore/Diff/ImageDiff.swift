@@ -4,16 +4,24 @@ import Foundation
 public struct ImageDiffResult: Sendable {
     public let width: Int
     public let height: Int
-    /// Pixels whose colour difference exceeds the threshold (anti-aliasing excluded).
+    /// Pixels whose colour difference exceeds the threshold (anti-aliasing excluded unless
+    /// it was included): pixelmatch's return value.
     public let differingPixels: Int
     /// Pixels over the threshold that were judged anti-aliasing and not counted.
     public let antialiasedPixels: Int
-    /// Red where pixels differ, yellow for anti-aliasing, over a faded copy of the first image.
-    public let diffImage: RasterImage?
+    /// pixelmatch's output image: red where pixels differ, yellow for anti-aliasing, elsewhere
+    /// the first image's brightness faded to 10% over white. Opaque.
+    public let diffImage: RGBAImage?
 
     public var totalPixels: Int { width * height }
     /// Share of differing pixels, 0…1.
     public var differingFraction: Double { Double(differingPixels) / Double(max(1, totalPixels)) }
+
+    /// `N of T pixels differ (P%), A anti-aliased not counted`.
+    public var summary: String {
+        String(format: "%d of %d pixels differ (%.4f%%), %d anti-aliased not counted",
+               differingPixels, totalPixels, differingFraction * 100, antialiasedPixels)
+    }
 }
 
 /// Why two images cannot be compared.
@@ -21,106 +29,136 @@ public struct ImageDiffError: Error, CustomStringConvertible {
     public let description: String
 }
 
-/// A pixelmatch-style comparison: perceptual YIQ colour distance with a threshold, and
-/// anti-aliased pixels detected and left out of the count.
+/// pixelmatch, exactly as the reference implementation (mapbox/pixelmatch, and its Python port
+/// `pixelmatch` on PyPI) counts: perceptual YIQ colour distance against
+/// `35215 · threshold²`, translucent pixels blended over white, and anti-aliased pixels
+/// (Vysniauskas 2009) left out of the count unless included. Neighbours are visited column by
+/// column (x outer, y inner) as the reference does, so ties pick the same darkest and
+/// brightest neighbour and every anti-aliasing decision agrees.
 public enum ImageDiff {
     /// Largest possible YIQ squared distance (black vs white).
     static let maxYIQDelta = 35215.0
 
-    public static func compare(_ a: RasterImage, _ b: RasterImage, threshold: Double = 0.1,
+    /// Compares two straight-alpha images of the same size.
+    public static func compare(_ a: RGBAImage, _ b: RGBAImage, threshold: Double = 0.1,
                                includeAntialiasing: Bool = false,
-                               makeDiffImage: Bool = false) throws -> ImageDiffResult {
+                               makeDiffImage: Bool = false) throws(ImageDiffError) -> ImageDiffResult {
         guard a.width == b.width, a.height == b.height else {
             throw ImageDiffError(description: "sizes differ: \(a.width)x\(a.height) vs \(b.width)x\(b.height)")
         }
+        guard threshold.isFinite, (0...1).contains(threshold) else {
+            throw ImageDiffError(description: "threshold \(threshold) is outside 0…1")
+        }
         let w = a.width, h = a.height
-        let one = StraightPixels(a), two = StraightPixels(b)
         let maxDelta = maxYIQDelta * threshold * threshold
         var differing = 0, antialiased = 0
+        // 0 similar, 1 differs, 2 anti-aliased
         var marks = [UInt8](repeating: 0, count: makeDiffImage ? w * h : 0)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = y * w + x
-                if one.pixels[i] == two.pixels[i] { continue }
-                let delta = colorDelta(one.pixels[i], two.pixels[i], yOnly: false)
-                guard abs(delta) > maxDelta else { continue }
-                if !includeAntialiasing,
-                   isAntialiased(one, x: x, y: y, other: two) || isAntialiased(two, x: x, y: y, other: one) {
-                    antialiased += 1
-                    if makeDiffImage { marks[i] = 2 }
-                } else {
-                    differing += 1
-                    if makeDiffImage { marks[i] = 1 }
+        a.pixels.withUnsafeBufferPointer { one in
+            b.pixels.withUnsafeBufferPointer { two in
+                let first = Pixels(words: one, width: w, height: h), second = Pixels(words: two, width: w, height: h)
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let i = y * w + x
+                        let p1 = one[i], p2 = two[i]
+                        if p1 == p2 { continue }
+                        guard colorDelta(p1, p2, yOnly: false) > maxDelta else { continue }
+                        if !includeAntialiasing,
+                           isAntialiased(first, x: x, y: y, other: second) || isAntialiased(second, x: x, y: y, other: first) {
+                            antialiased += 1
+                            if makeDiffImage { marks[i] = 2 }
+                        } else {
+                            differing += 1
+                            if makeDiffImage { marks[i] = 1 }
+                        }
+                    }
                 }
             }
         }
-        let image = makeDiffImage ? try drawDiff(one, marks: marks, width: w, height: h) : nil
+        let image = makeDiffImage ? drawDiff(a, marks: marks) : nil
         return ImageDiffResult(width: w, height: h, differingPixels: differing,
                                antialiasedPixels: antialiased, diffImage: image)
     }
 
-    /// Straight-alpha RGBA pixels packed as 0xRRGGBBAA.
-    struct StraightPixels {
-        let width: Int, height: Int
-        let pixels: [UInt32]
-
-        init(_ image: RasterImage) {
-            width = image.width
-            height = image.height
-            var out = [UInt32](repeating: 0, count: image.width * image.height)
-            image.withPixels { words, perRow in
-                for y in 0..<image.height {
-                    for x in 0..<image.width {
-                        let c = RGBA(premultipliedARGB: words[y * perRow + x])
-                        out[y * image.width + x] = UInt32(c.r) << 24 | UInt32(c.g) << 16 | UInt32(c.b) << 8 | UInt32(c.a)
-                    }
-                }
-            }
-            pixels = out
+    /// Compares two Cairo images by their straight colours (as their PNG files would hold them).
+    public static func compare(_ a: RasterImage, _ b: RasterImage, threshold: Double = 0.1,
+                               includeAntialiasing: Bool = false,
+                               makeDiffImage: Bool = false) throws(ImageDiffError) -> ImageDiffResult {
+        guard a.width == b.width, a.height == b.height else {
+            throw ImageDiffError(description: "sizes differ: \(a.width)x\(a.height) vs \(b.width)x\(b.height)")
         }
-
-        subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+        return try compare(RGBAImage(a), RGBAImage(b), threshold: threshold,
+                           includeAntialiasing: includeAntialiasing, makeDiffImage: makeDiffImage)
     }
 
-    /// Channels blended over white by alpha, as pixelmatch does.
-    private static func blended(_ p: UInt32) -> (Double, Double, Double) {
-        let a = Double(p & 0xFF) / 255
-        func ch(_ shift: UInt32) -> Double { 255 + (Double((p >> shift) & 0xFF) - 255) * a }
-        return (ch(24), ch(16), ch(8))
+    /// Read access to one image's words by coordinate.
+    struct Pixels {
+        let words: UnsafeBufferPointer<UInt32>
+        let width: Int, height: Int
+
+        subscript(x: Int, y: Int) -> UInt32 { words[y * width + x] }
     }
 
-    /// Signed YIQ distance (negative when the first pixel is brighter); brightness only if `yOnly`.
+    @inline(__always)
+    private static func channels(_ p: UInt32) -> (Double, Double, Double) {
+        var r = Double(p & 0xFF), g = Double((p >> 8) & 0xFF), b = Double((p >> 16) & 0xFF)
+        let alpha = Double(p >> 24)
+        if alpha < 255 {
+            let a = alpha / 255
+            r = blend(r, a)
+            g = blend(g, a)
+            b = blend(b, a)
+        }
+        return (r, g, b)
+    }
+
+    /// A translucent channel over white.
+    @inline(__always)
+    private static func blend(_ c: Double, _ a: Double) -> Double { 255 + (c - 255) * a }
+
+    @inline(__always)
+    private static func rgb2y(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+    }
+
+    /// pixelmatch's colour distance: the squared YIQ distance, or with `yOnly` the signed
+    /// brightness difference (positive when the first pixel is brighter). The arithmetic is
+    /// the reference's, step for step, so results are bit-identical.
+    @inline(__always)
     static func colorDelta(_ p1: UInt32, _ p2: UInt32, yOnly: Bool) -> Double {
-        let (r1, g1, b1) = blended(p1), (r2, g2, b2) = blended(p2)
-        let y1 = r1 * 0.29889531 + g1 * 0.58662247 + b1 * 0.11448223
-        let y2 = r2 * 0.29889531 + g2 * 0.58662247 + b2 * 0.11448223
-        let y = y1 - y2
+        if p1 == p2 { return 0 }
+        let (r1, g1, b1) = channels(p1), (r2, g2, b2) = channels(p2)
+        let y = rgb2y(r1, g1, b1) - rgb2y(r2, g2, b2)
         if yOnly { return y }
         let i = (r1 * 0.59597799 - g1 * 0.27417610 - b1 * 0.32180189) - (r2 * 0.59597799 - g2 * 0.27417610 - b2 * 0.32180189)
         let q = (r1 * 0.21147017 - g1 * 0.52261711 + b1 * 0.31114694) - (r2 * 0.21147017 - g2 * 0.52261711 + b2 * 0.31114694)
-        let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
-        return y1 > y2 ? -delta : delta
+        return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
     }
 
-    /// Pixelmatch's anti-aliasing test: the pixel lies on a gradient between a darkest and a
-    /// brightest neighbour, one of which sits in a flat area in both images.
-    static func isAntialiased(_ image: StraightPixels, x: Int, y: Int, other: StraightPixels) -> Bool {
-        let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
-        let x2 = min(x + 1, image.width - 1), y2 = min(y + 1, image.height - 1)
-        var zeroes = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
+    /// pixelmatch's anti-aliasing test: the pixel lies on a gradient between a darkest and a
+    /// brightest neighbour, one of which has 3 or more identical neighbours in both images.
+    static func isAntialiased(_ image: Pixels, x x1: Int, y y1: Int, other: Pixels) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, image.width - 1), y2 = min(y1 + 1, image.height - 1)
+        var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
-        let center = image[x, y]
-        for ny in y0...y2 {
-            for nx in x0...x2 where !(nx == x && ny == y) {
-                let delta = colorDelta(center, image[nx, ny], yOnly: true)
+        let center = image[x1, y1]
+        // Column by column, as the reference: the first of equal extremes wins.
+        for x in x0...x2 {
+            for y in y0...y2 where !(x == x1 && y == y1) {
+                let delta = colorDelta(center, image[x, y], yOnly: true)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
                 } else if delta < minDelta {
-                    minDelta = delta; minX = nx; minY = ny
+                    minDelta = delta
+                    minX = x
+                    minY = y
                 } else if delta > maxDelta {
-                    maxDelta = delta; maxX = nx; maxY = ny
+                    maxDelta = delta
+                    maxX = x
+                    maxY = y
                 }
             }
         }
@@ -129,41 +167,37 @@ public enum ImageDiff {
             || (hasManySiblings(image, x: maxX, y: maxY) && hasManySiblings(other, x: maxX, y: maxY))
     }
 
-    /// True when more than two neighbours share the pixel's exact value.
-    static func hasManySiblings(_ image: StraightPixels, x: Int, y: Int) -> Bool {
-        let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
-        let x2 = min(x + 1, image.width - 1), y2 = min(y + 1, image.height - 1)
-        var zeroes = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
-        let value = image[x, y]
-        for ny in y0...y2 {
-            for nx in x0...x2 where !(nx == x && ny == y) && image[nx, ny] == value {
-                zeroes += 1
+    /// True when three or more neighbours (an edge counting as one) share the pixel's exact value.
+    static func hasManySiblings(_ image: Pixels, x x1: Int, y y1: Int) -> Bool {
+        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, image.width - 1), y2 = min(y1 + 1, image.height - 1)
+        var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
+        let value = image[x1, y1]
+        for x in x0...x2 {
+            for y in y0...y2 where !(x == x1 && y == y1) {
+                if image[x, y] == value { zeroes += 1 }
                 if zeroes > 2 { return true }
             }
         }
         return false
     }
 
-    private static func drawDiff(_ base: StraightPixels, marks: [UInt8], width: Int, height: Int) throws -> RasterImage {
-        let image = try RasterImage(width: width, height: height)
-        image.withMutablePixels { words, perRow in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let i = y * width + x
-                    let word: UInt32
-                    switch marks[i] {
-                    case 1: word = 0xFFFF_0000
-                    case 2: word = 0xFFFF_FF00
-                    default:
-                        let (r, g, b) = blended(base.pixels[i])
-                        let luma = r * 0.29889531 + g * 0.58662247 + b * 0.11448223
-                        let faded = UInt32(255 + (luma - 255) * 0.1)
-                        word = 0xFF00_0000 | faded << 16 | faded << 8 | faded
-                    }
-                    words[y * perRow + x] = word
-                }
+    /// pixelmatch's output: red (1), yellow (2), else the first image's brightness at 10%
+    /// opacity over white, truncated to whole values as the reference does.
+    private static func drawDiff(_ base: RGBAImage, marks: [UInt8]) -> RGBAImage {
+        let red = RGBAImage.word(RGBA(r: 255, g: 0, b: 0)), yellow = RGBAImage.word(RGBA(r: 255, g: 255, b: 0))
+        var out = [UInt32](repeating: 0, count: base.pixels.count)
+        for i in out.indices {
+            switch marks[i] {
+            case 1: out[i] = red
+            case 2: out[i] = yellow
+            default:
+                let p = base.pixels[i]
+                let luma = rgb2y(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF))
+                let value = UInt32(max(0, min(255, blend(luma, 0.1 * Double(p >> 24) / 255))))
+                out[i] = value | value << 8 | value << 16 | 0xFF00_0000
             }
         }
-        return image
+        return RGBAImage(width: base.width, height: base.height, pixels: out)
     }
 }

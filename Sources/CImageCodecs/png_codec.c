@@ -1,0 +1,115 @@
+// PNG decoding to straight (not premultiplied) 8-bit RGBA with libpng, for comparisons that
+// must see the file's own channel values: every colour type and bit depth is expanded to
+// R, G, B, A bytes (16-bit samples keep their high byte, as most image libraries do), with
+// no gamma conversion.
+#include "image_codecs.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+} mc_png_source;
+
+typedef struct {
+    jmp_buf jump;
+    char *errbuf;
+    size_t errlen;
+} mc_png_failure;
+
+static void mc_png_read(png_structp png, png_bytep out, png_size_t count) {
+    mc_png_source *source = (mc_png_source *)png_get_io_ptr(png);
+    if (count > source->length - source->offset) {
+        png_error(png, "data ends early");
+    }
+    memcpy(out, source->data + source->offset, count);
+    source->offset += count;
+}
+
+static void mc_png_error(png_structp png, png_const_charp message) {
+    mc_png_failure *failure = (mc_png_failure *)png_get_error_ptr(png);
+    if (failure->errbuf && failure->errlen > 0) snprintf(failure->errbuf, failure->errlen, "%s", message);
+    longjmp(failure->jump, 1);
+}
+
+static void mc_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+int mc_png_decode_rgba(const uint8_t *data, size_t length, size_t max_pixels, uint8_t **out,
+                       int *width, int *height, char *errbuf, size_t errlen) {
+    *out = NULL;
+    *width = 0;
+    *height = 0;
+    if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "not a PNG file");
+        return 1;
+    }
+    mc_png_failure failure;
+    failure.errbuf = errbuf;
+    failure.errlen = errlen;
+    mc_png_source source = {data, length, 0};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &failure, mc_png_error, mc_png_warning);
+    if (!png) {
+        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "out of memory");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    // Volatile: assigned after setjmp and read after a longjmp back to it.
+    uint8_t *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "out of memory");
+        return 1;
+    }
+    if (setjmp(failure.jump)) {
+        free(rows);
+        free(pixels);
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    png_set_read_fn(png, &source, mc_png_read);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info);
+    png_uint_32 h = png_get_image_height(png, info);
+    if (w == 0 || h == 0 || (size_t)w * (size_t)h > max_pixels) {
+        snprintf(errbuf, errlen, "%ux%u pixels is over the limit of %zu pixels", (unsigned)w, (unsigned)h, max_pixels);
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    int color = png_get_color_type(png, info);
+    int depth = png_get_bit_depth(png, info);
+    if (depth == 16) png_set_strip_16(png);
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    }
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)w * 4) png_error(png, "unexpected row size after expansion");
+    pixels = malloc((size_t)w * (size_t)h * 4);
+    rows = malloc(sizeof(png_bytep) * h);
+    if (!pixels || !rows) png_error(png, "out of memory");
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * w * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    *out = pixels;
+    *width = (int)w;
+    *height = (int)h;
+    return 0;
+}
+
+void mc_png_free(uint8_t *buffer) { free(buffer); }

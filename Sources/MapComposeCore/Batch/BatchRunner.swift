@@ -1,0 +1,184 @@
+import Foundation
+import Logging
+
+/// Runs a manifest's jobs: each job is a `RenderRequest` written by `StaticMapWriter`, the
+/// same as a single `render`, and all of them share one `TileStore`, so a tile used by many
+/// maps is read and decoded once. Rows are read as a stream and at most `jobs` maps are in
+/// flight, so memory stays flat however long the manifest is. A bad row, a missing style or a
+/// failing render fails that job alone.
+public struct BatchRunner: Sendable {
+    /// How a batch runs.
+    public struct Options: Sendable {
+        /// Maps rendered at once (1…`maxJobs`).
+        public var jobs: Int
+        /// Folder the jobs' outputs are relative to (created when missing).
+        public var outputFolder: String
+        /// Skip jobs whose output already exists (outputs appear only when complete).
+        public var resume: Bool
+        public var shard: BatchShard
+        /// JSON Lines file with one `BatchJobResult` per job.
+        public var resultsPath: String?
+
+        public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, outputFolder: String = "Output",
+                    resume: Bool = false, shard: BatchShard = .all, resultsPath: String? = nil) {
+            self.jobs = jobs
+            self.outputFolder = outputFolder
+            self.resume = resume
+            self.shard = shard
+            self.resultsPath = resultsPath
+        }
+    }
+
+    /// Most maps in flight: each holds one pending output file, and a signal handler removes
+    /// at most `PendingFileRegistry.capacity` of them.
+    public static let maxJobs = PendingFileRegistry.capacity / 2
+
+    /// How a batch ended.
+    public struct Summary: Sendable {
+        public var progress: BatchProgress
+        /// The first failures, in the order they ended (all are in the results file).
+        public var failures: [BatchJobResult]
+        /// Distinct styles loaded (or found missing).
+        public var stylesLoaded: Int
+    }
+
+    /// How many failures the summary keeps.
+    public static let failuresKept = 20
+
+    public let manifestPath: String
+    public let options: Options
+    public let store: TileStore
+    let logger: Logger
+
+    public init(manifestPath: String, options: Options, store: TileStore, logger: Logger) {
+        self.manifestPath = manifestPath
+        self.options = options
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Checks the options and counts the shard's jobs (a first pass over the manifest, as a
+    /// stream); throws for a manifest that cannot be read at all.
+    public func countJobs() throws(ManifestError) -> Int {
+        guard (1...Self.maxJobs).contains(options.jobs) else {
+            throw ManifestError("--jobs \(options.jobs): expected 1…\(Self.maxJobs)")
+        }
+        let reader = try ManifestFormat.open(manifestPath)
+        var count = 0
+        while let row = try reader.next() {
+            if options.shard.contains(row.ordinal) { count += 1 }
+        }
+        return count
+    }
+
+    /// Runs the shard's jobs; `progress` is called after each one ends.
+    public func run(progress report: @Sendable (BatchProgress) -> Void) async throws(ManifestError) -> Summary {
+        let total = try countJobs()
+        let reader = try ManifestFormat.open(manifestPath)
+        do {
+            try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
+        } catch {
+            throw ManifestError("--out \(options.outputFolder): cannot create the folder: \(error.localizedDescription)")
+        }
+        let results = try options.resultsPath.map { path throws(ManifestError) in
+            try BatchResultsFile(path: path, append: options.resume)
+        }
+        let styles = StyleCache(baseFolder: URL(fileURLWithPath: manifestPath).deletingLastPathComponent().path)
+        let writer = StaticMapWriter(store: store, logger: logger)
+        let started = ContinuousClock.now
+        var progress = BatchProgress(total: total)
+        var failures: [BatchJobResult] = []
+        var readError: ManifestError?, writeError: ManifestError?
+
+        func record(_ result: BatchJobResult) {
+            switch result.status {
+            case .ok:
+                progress.written += 1
+                progress.tilesDecoded += result.tilesDecoded
+            case .skipped: progress.skipped += 1
+            case .failed:
+                progress.failed += 1
+                if failures.count < Self.failuresKept { failures.append(result) }
+            }
+            progress.elapsed = (ContinuousClock.now - started).milliseconds / 1000
+            do {
+                try results?.append(result)
+            } catch {
+                if writeError == nil { writeError = error }
+            }
+            report(progress)
+        }
+
+        await withTaskGroup(of: BatchJobResult.self) { group in
+            var inFlight = 0
+            while true {
+                let row: ManifestRow?
+                do throws(ManifestError) {
+                    row = try reader.next()
+                } catch {
+                    readError = error
+                    row = nil
+                }
+                guard let row, writeError == nil else { break }
+                guard options.shard.contains(row.ordinal) else { continue }
+                if inFlight == options.jobs, let done = await group.next() {
+                    inFlight -= 1
+                    record(done)
+                }
+                inFlight += 1
+                group.addTask { await Self.perform(row, writer: writer, styles: styles, options: options) }
+            }
+            for await done in group { record(done) }
+        }
+        if let error = readError ?? writeError { throw error }
+        return Summary(progress: progress, failures: failures, stylesLoaded: await styles.loads)
+    }
+
+    /// One row: read the job, skip it if resuming and done, else render and write it.
+    static func perform(_ row: ManifestRow, writer: StaticMapWriter, styles: StyleCache,
+                        options: Options) async -> BatchJobResult {
+        let started = ContinuousClock.now
+        var result = BatchJobResult(id: "\(row.ordinal + 1)", row: row.location, output: nil, status: .failed, ms: 0,
+                                    tiles: 0, tilesDecoded: 0, fallbacks: 0, warnings: [], error: nil)
+        defer { result.ms = (ContinuousClock.now - started).milliseconds }
+        let job: BatchJob
+        do {
+            job = try BatchJob(fields: try row.fields.get())
+        } catch {
+            result.error = error.description
+            return result
+        }
+        result.id = job.id
+        let path = OutputPath.joined(options.outputFolder, job.output)
+        result.output = path
+        if options.resume, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
+            result.status = .skipped
+            return result
+        }
+        do {
+            let style = try await styles.style(job.style)
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ManifestError("cannot create the folder \(folder): \(error.localizedDescription)")
+            }
+            let request = RenderRequest(style: style, area: job.area, width: job.width, height: job.height,
+                                        scale: job.scale, format: job.format, quality: job.quality, output: path)
+            let report = try await writer.write(request)
+            result.status = .ok
+            result.tiles = report.layers.reduce(0) { $0 + $1.tilesDrawn }
+            result.tilesDecoded = report.tilesDecoded
+            result.fallbacks = report.layers.reduce(0) { $0 + $1.tilesFromParents + $1.tilesFromChildren }
+            result.warnings = report.diagnostics.map(\.description)
+        } catch let error as ManifestError {
+            result.error = error.description
+        } catch let error as RenderFailure {
+            result.error = error.message
+            result.warnings = error.report?.diagnostics.map(\.description) ?? []
+        } catch {
+            result.error = "\(error)"
+        }
+        return result
+    }
+}
