@@ -138,22 +138,27 @@ public struct BatchRunner: Sendable {
     static func perform(_ row: ManifestRow, writer: StaticMapWriter, styles: StyleCache,
                         options: Options) async -> BatchJobResult {
         let started = ContinuousClock.now
-        var result = BatchJobResult(id: "\(row.ordinal + 1)", row: row.location, output: nil, status: .failed, ms: 0,
+        let givenID = (try? row.fields.get())?["id"]
+        var result = BatchJobResult(id: givenID ?? "\(row.ordinal + 1)", row: row.location, output: nil, status: .failed, ms: 0,
                                     tiles: 0, tilesDecoded: 0, fallbacks: 0, warnings: [], error: nil)
-        defer { result.ms = (ContinuousClock.now - started).milliseconds }
+        func finished(_ result: BatchJobResult) -> BatchJobResult {
+            var result = result
+            result.ms = (ContinuousClock.now - started).milliseconds
+            return result
+        }
         let job: BatchJob
         do {
             job = try BatchJob(fields: try row.fields.get())
         } catch {
             result.error = error.description
-            return result
+            return finished(result)
         }
         result.id = job.id
         let path = OutputPath.joined(options.outputFolder, job.output)
         result.output = path
         if options.resume, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
             result.status = .skipped
-            return result
+            return finished(result)
         }
         do {
             let style = try await styles.style(job.style)
@@ -179,6 +184,6 @@ public struct BatchRunner: Sendable {
         } catch {
             result.error = "\(error)"
         }
-        return result
+        return finished(result)
     }
 }

@@ -48,8 +48,14 @@ public final class CSVManifestReader: ManifestRowReader {
             for (key, value) in zip(header, cells) where !key.isEmpty && !value.isEmpty { fields[key] = value }
             return ManifestRow(location: location, ordinal: ordinal, fields: .success(fields))
         }
-        if let error = reader.error {
-            throw ManifestError("\(name): row \(rowNumber + 1): cannot read further (\(error)); is the file UTF-8 text?")
+        // CSV.swift ends every stream with `cannotReadFile` (no byte left); the others are real.
+        switch reader.error as? CSVError {
+        case .unicodeDecoding?:
+            throw ManifestError("\(name): row \(rowNumber + 1): not UTF-8 text; rows from there on were not read")
+        case .streamErrorHasOccurred(let error)?:
+            throw ManifestError("\(name): row \(rowNumber + 1): cannot read further (\(error.localizedDescription))")
+        default:
+            break
         }
         return nil
     }

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MapComposeCore
+
+/// `mapcompose batch MANIFEST`: many maps from a JSON Lines or CSV manifest, sharing one tile
+/// store; a bad job fails alone; exit 1 when any failed.
+struct BatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Render every job of a manifest (.jsonl, or .csv with a header row); exit 1 if any job failed.",
+        discussion: """
+        Each job has: output (relative to --out), center LAT,LON with zoom, or bbox W,S,E,N with padding; \
+        optional size WxH, scale, style (relative to the manifest's folder, or a built-in name), format, quality, id.
+        """)
+
+    @Argument(help: "The manifest: JSON Lines (one object per line) or CSV (.csv, with a header row).")
+    var manifest: String
+
+    @Option(parsing: .unconditional, help: "Maps rendered at once (1…\(BatchRunner.maxJobs)); default: the number of cores.")
+    var jobs = min(ProcessInfo.processInfo.activeProcessorCount, BatchRunner.maxJobs)
+
+    @Option(help: "Folder the jobs' outputs are written in.")
+    var out = "Output"
+
+    @Flag(help: "Skip jobs whose output already exists (outputs appear only when complete).")
+    var resume = false
+
+    @Option(help: "Take shard K of N (K/N, 1-based): the jobs whose position in the manifest is K-1 modulo N.")
+    var shard: String?
+
+    @Option(help: "Write one JSON line per job here: id, row, output, status, ms, tiles, tilesDecoded, fallbacks, warnings, error.")
+    var results: String?
+
+    @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory, shared by all jobs (0 keeps none).")
+    var tileMemory = TileStore.defaultMemoryBudget >> 20
+
+    mutating func run() async throws {
+        guard (0...(1 << 20)).contains(tileMemory) else {
+            throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
+        }
+        let options: BatchRunner.Options
+        do {
+            options = BatchRunner.Options(jobs: jobs, outputFolder: out, resume: resume,
+                                          shard: try shard.map { text throws(ManifestError) in try BatchShard(text) } ?? .all,
+                                          resultsPath: results)
+        } catch {
+            throw CLIFailure("--\(error.description)")
+        }
+        let runner = BatchRunner(manifestPath: manifest, options: options,
+                                 store: TileStore(memoryBudget: tileMemory << 20), logger: Logger(label: "mapcompose"))
+        let display = BatchProgressDisplay()
+        let summary: BatchRunner.Summary
+        do {
+            summary = try await runner.run { display.update($0) }
+        } catch {
+            display.finish()
+            throw CLIFailure(error.description)
+        }
+        display.finish()
+        let progress = summary.progress
+        let decodedPerMap = progress.written > 0 ? Double(progress.tilesDecoded) / Double(progress.written) : 0
+        printError(String(format: "batch: %d written, %d already done, %d failed of %d jobs%@ in %.1f s (%.1f maps/s, %.2f tiles decoded per map, %d style%@ loaded)",
+                          progress.written, progress.skipped, progress.failed, progress.total,
+                          options.shard == .all ? "" : " (shard \(options.shard))", progress.elapsed,
+                          progress.mapsPerSecond, decodedPerMap, summary.stylesLoaded, summary.stylesLoaded == 1 ? "" : "s"))
+        for failure in summary.failures {
+            printError("failed: \(failure.row) (\(failure.id)): \(failure.error ?? "unknown error")")
+        }
+        if progress.failed > summary.failures.count {
+            printError("… and \(progress.failed - summary.failures.count) more\(results.map { " (all are in \($0))" } ?? "")")
+        }
+        if progress.failed > 0 { throw CLIFailure(messages: [], exitCode: 1) }
+    }
+}

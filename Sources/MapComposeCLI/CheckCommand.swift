@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import MapComposeCore
+
+/// `mapcompose check SUITE_DIR`: renders every case of a suite, compares it with its expected
+/// images and writes an HTML report; exit 1 when a case fails.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Render each case of a suite folder, compare with its expected*.png, write an HTML report; exit 1 on any failure.")
+
+    @Argument(help: "A suite folder: sub-folders each holding case.yaml and expected*.png (or one such case folder).")
+    var suite: String
+
+    @Option(help: "Folder for <case>/actual.png, diff.png, report.json and index.html.")
+    var out = "Output/check"
+
+    @Flag(help: "Rewrite each case's closest expected image with its render (or record expected.png).")
+    var update = false
+
+    @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory for reuse across cases (0 keeps none).")
+    var tileMemory = TileStore.defaultMemoryBudget >> 20
+
+    mutating func run() async throws {
+        guard (0...(1 << 20)).contains(tileMemory) else {
+            throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
+        }
+        let outputFolder = URL(fileURLWithPath: out)
+        let outcomes: [CheckCaseOutcome]
+        do {
+            outcomes = try await CheckSuite(folder: URL(fileURLWithPath: suite), outputFolder: outputFolder,
+                                            update: update, store: TileStore(memoryBudget: tileMemory << 20)).run()
+        } catch {
+            throw CLIFailure(error.description)
+        }
+        for outcome in outcomes {
+            print("\(outcome.status.rawValue.uppercased()) \(outcome.name): \(outcome.message)")
+        }
+        let failed = outcomes.filter { $0.status == .failed }.count
+        print("\(outcomes.count - failed) of \(outcomes.count) cases passed; report: \(outputFolder.appendingPathComponent("index.html").path)")
+        if failed > 0 { throw CLIFailure(messages: [], exitCode: 1) }
+    }
+}

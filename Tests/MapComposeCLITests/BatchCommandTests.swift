@@ -1,0 +1,162 @@
+import Foundation
+import MapComposeCore
+import MapComposeTestSupport
+import Testing
+
+/// `mapcompose batch` on 2,000 small maps: bad jobs fail alone, Ctrl-C leaves no partial
+/// image and `--resume` redoes nothing, and three shards run at once cover every job once.
+@Suite(.serialized) struct BatchCommandTests {
+    @Test func twoThousandJobsWithABrokenRowAndAMissingStyle() throws {
+        let fixture = try BatchFixture()
+        let run = try CLIRunner.run([fixture.manifest.path, "--out", fixture.out.path, "--results", "results.jsonl"]
+                                        .withSubcommand, in: fixture.folder.url)
+        #expect(run.status == 1, "\(run.stderr)")
+        let images = fixture.writtenImages()
+        #expect(images.count == fixture.jobs - 2)
+        #expect(Set(images) == Set(fixture.goodIDs.map { id in
+            let index = Int(id.dropFirst(4))!
+            return "maps/\(index / 100)/\(index).png"
+        }))
+        let results = try fixture.results("results.jsonl")
+        #expect(results.count == fixture.jobs)
+        let failed = results.filter { $0["status"] as? String == "failed" }
+        #expect(failed.count == 2)
+        #expect(Set(results.filter { $0["status"] as? String == "ok" }.compactMap { $0["id"] as? String }) == fixture.goodIDs)
+        #expect(run.stderr.contains("\(fixture.jobs - 2) written, 0 already done, 2 failed of \(fixture.jobs) jobs"), "\(run.stderr)")
+        #expect(run.stderr.contains("jobs.jsonl:\(fixture.brokenRow + 1) ("), "the broken row is named by its line")
+        #expect(run.stderr.contains("not a JSON object"))
+        #expect(run.stderr.contains("style 'missing.yaml': no such style file"))
+        #expect(run.stderr.contains("2 styles loaded"), "each distinct style is loaded once")
+        // Tiles are shared across jobs: far fewer decodes than maps.
+        let decoded = results.compactMap { $0["tilesDecoded"] as? Int }.reduce(0, +)
+        #expect(decoded < fixture.jobs / 4, "\(decoded) tiles decoded for \(fixture.jobs) maps")
+    }
+
+    @Test func interruptedBatchResumesWithoutRedoingAnything() throws {
+        let fixture = try BatchFixture()
+        let arguments = [fixture.manifest.path, "--out", fixture.out.path, "--jobs", "2"].withSubcommand
+        let running = try CLIRunner.start(arguments + ["--results", "first.jsonl"], in: fixture.folder.url)
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, running.process.isRunning, fixture.writtenImages().count < 300 { usleep(2_000) }
+        kill(running.process.processIdentifier, SIGINT)
+        let first = running.finish()
+        #expect(first.reason == .exit && first.status == 130, "stopped by SIGINT: \(first.status) \(first.stderr)")
+        let before = fixture.writtenImages()
+        #expect(before.allSatisfy { $0.hasSuffix(".png") }, "no temporary file is left")
+        #expect(before.count >= 300 && before.count < fixture.jobs - 2, "stopped part way: \(before.count)")
+        var stamps: [String: Date] = [:]
+        for name in before {
+            let path = fixture.out.appendingPathComponent(name).path
+            stamps[name] = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+            #expect((try? StraightPNGDecoder.decode(file: path)) != nil, "\(name) is a whole image")
+        }
+        let resumed = try CLIRunner.run(arguments + ["--resume", "--results", "second.jsonl"], in: fixture.folder.url)
+        #expect(resumed.status == 1, "only the two bad jobs fail: \(resumed.stderr)")
+        let results = try fixture.results("second.jsonl")
+        let skipped = results.filter { $0["status"] as? String == "skipped" }.count
+        let written = results.filter { $0["status"] as? String == "ok" }.count
+        #expect(skipped == before.count, "every image written before the interrupt is skipped")
+        #expect(written == fixture.jobs - 2 - before.count)
+        #expect(fixture.writtenImages().count == fixture.jobs - 2)
+        for name in before {
+            let path = fixture.out.appendingPathComponent(name).path
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date == stamps[name],
+                    "\(name) was not written again")
+        }
+    }
+
+    @Test func threeShardsAtOnceCoverEveryJobExactlyOnce() throws {
+        let fixture = try BatchFixture()
+        let runs = try (1...3).map { k in
+            try CLIRunner.start([fixture.manifest.path, "--out", fixture.out.path, "--shard", "\(k)/3", "--jobs", "1",
+                                 "--results", "shard-\(k).jsonl"].withSubcommand, in: fixture.folder.url)
+        }
+        let outcomes = runs.map { $0.finish() }
+        var seen: [String: Int] = [:]
+        var failed = 0
+        for (index, outcome) in outcomes.enumerated() {
+            let results = try fixture.results("shard-\(index + 1).jsonl")
+            let shardFailures = results.filter { $0["status"] as? String == "failed" }.count
+            failed += shardFailures
+            #expect(outcome.status == (shardFailures > 0 ? 1 : 0), "\(outcome.stderr)")
+            for result in results where result["status"] as? String == "ok" {
+                seen[result["id"] as? String ?? "", default: 0] += 1
+            }
+            #expect(abs(results.count - fixture.jobs / 3) <= 1, "shard \(index + 1) has its third: \(results.count)")
+        }
+        #expect(failed == 2)
+        #expect(Set(seen.keys) == fixture.goodIDs, "together the shards wrote every good job")
+        #expect(seen.values.allSatisfy { $0 == 1 }, "no job ran twice")
+        #expect(fixture.writtenImages().count == fixture.jobs - 2)
+    }
+
+    @Test func csvManifestWithQuotedCellsAndABadRow() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+            id,output,center,zoom,size,bbox
+            a,a.png,"51.5,-0.12",4,64x48,
+            b,b.png,,,64x48,"-11,49,2,61"
+            c,c.png,"10,10"
+            d,d.png,"95,0",3,64x48,
+
+            """, to: "m.csv")
+        let run = try CLIRunner.run(["batch", "m.csv", "--out", "o", "--results", "r.jsonl"], in: folder.url)
+        #expect(run.status == 1)
+        #expect(try CLIRunner.contents(of: folder.url.appendingPathComponent("o")) == ["a.png", "b.png"])
+        #expect(run.stderr.contains("m.csv: row 4 (3): 3 cells where the header has 6"), "\(run.stderr)")
+        #expect(run.stderr.contains("m.csv: row 5 (d): center '95,0': latitude 95 is outside -90…90"), "\(run.stderr)")
+    }
+
+    @Test("bad manifests and options exit 2 with a message", arguments: [
+        (["batch", "nothing.jsonl"], "nothing.jsonl: no such readable manifest file"),
+        (["batch", "empty.csv"], "empty.csv: no header row"),
+        (["batch", "m.jsonl", "--shard", "4/3"], "--shard '4/3': expected K/N with 1 ≤ K ≤ N"),
+        (["batch", "m.jsonl", "--shard", "0/0"], "--shard '0/0'"),
+        (["batch", "m.jsonl", "--jobs", "0"], "--jobs 0: expected 1…32"),
+        (["batch", "m.jsonl", "--jobs", "99999999999"], "--jobs 99999999999"),
+        (["batch", "m.jsonl", "--tile-memory", "-1"], "--tile-memory -1"),
+    ])
+    func badInputExits2(_ arguments: [String], _ message: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("", to: "empty.csv")
+        try folder.write("{\"output\": \"a.png\", \"center\": \"0,0\", \"zoom\": 1, \"size\": \"8x8\"}\n", to: "m.jsonl")
+        let run = try CLIRunner.run(arguments, in: folder.url)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Output/a.png").path))
+    }
+
+    @Test func garbageAndAbsurdRowsFailAloneWithTheirReasons() throws {
+        let folder = try TemporaryFolder()
+        let rows = [
+            "{\"output\": \"ok.png\", \"center\": \"0,0\", \"zoom\": 1, \"size\": \"16x16\"}",
+            "\u{FF}\u{FE} not text",
+            "[1, 2, 3]",
+            "{\"output\": \"z.png\", \"center\": \"0,0\", \"zoom\": 1e300, \"size\": \"16x16\"}",
+            "{\"output\": \"s.png\", \"center\": \"0,0\", \"zoom\": 1, \"size\": \"99999999x99999999\"}",
+            "{\"output\": \"../escape.png\", \"center\": \"0,0\", \"zoom\": 1}",
+            "{\"output\": \"q.png\", \"center\": \"0,0\", \"zoom\": 1, \"quality\": 1000}",
+            "{\"output\": \"t.png\", \"centre\": \"0,0\", \"zoom\": 1}",
+            "{\"output\": \"n.txt\", \"center\": \"0,0\", \"zoom\": 1}",
+            String(repeating: "x", count: 2 << 20),
+            "{\"output\": \"ok2.png\", \"bbox\": [-11, 49, 2, 61], \"size\": [16, 16]}",
+        ]
+        try folder.write(rows.joined(separator: "\n"), to: "m.jsonl")
+        let run = try CLIRunner.run(["batch", "m.jsonl", "--out", "o", "--results", "r.jsonl"], in: folder.url)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("1 written, 0 already done, 10 failed of 11 jobs"), "\(run.stderr)")
+        for expected in ["m.jsonl:2 (2): not a JSON object", "m.jsonl:3 (3): not a JSON object", "m.jsonl:4 (z.png): ",
+                         "m.jsonl:5 (s.png): ", "m.jsonl:6 (6): output '../escape.png' must be a relative path",
+                         "m.jsonl:7 (7): quality 1000 is outside 1…100", "m.jsonl:8 (8): unknown key 'centre'",
+                         "m.jsonl:9 (9): cannot tell the image format of 'n.txt'", "m.jsonl:10 (10): line longer than",
+                         "m.jsonl:11 (11): size '16,16'"] {
+            #expect(run.stderr.contains(expected), "\(expected) in \(run.stderr)")
+        }
+        #expect(try CLIRunner.contents(of: folder.url.appendingPathComponent("o")) == ["ok.png"])
+    }
+}
+
+extension [String] {
+    /// The arguments after `mapcompose batch`.
+    var withSubcommand: [String] { ["batch"] + self }
+}
