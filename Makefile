@@ -5,7 +5,7 @@ BIN     := .build/release/mapcompose
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps build test install demo bench quickstart clean fuzz fuzz-smoke
+.PHONY: all deps build test install demo bench quickstart clean fuzz fuzz-smoke check-report-browser
 
 all: build
 
@@ -19,6 +19,12 @@ build:
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Opens a failing `mapcompose check` report in headless chromium (installed from Debian if
+# missing), screenshots it and checks the page shows the failing case first.
+check-report-browser:
+	$(SWIFT) build --product mapcompose
+	bash scripts/check-report-browser.sh .build/debug/mapcompose
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
