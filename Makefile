@@ -44,12 +44,14 @@ quickstart: deps build
 	@echo "wrote Output/london.png"
 
 # 1024x1024, three MBTiles layers at zoom 6.5: median ms, tiles decoded, peak RSS; then the
-# whole-process time and peak RSS of many-layer styles and of the largest output.
+# whole-process time and peak RSS of many-layer styles and of the largest output; then batch
+# throughput (500 and 5000 maps of 512x512 from MBTiles) and diff speed on a 2048x2048 pair.
 bench:
 	$(SWIFT) build -c release --product MapComposeBench
 	$(SWIFT) build -c release --product mapcompose
 	.build/release/MapComposeBench
 	bash scripts/bench/stress.sh .build/release/mapcompose
+	bash scripts/bench/batch.sh .build/release/mapcompose .build/release/MapComposeBench
 
 # libFuzzer + ASan on the style loader, tile decoder, GeoJSON and MBTiles readers (Fuzz/):
 # FUZZ_SECONDS per target; exits non-zero when a target finds a crash.

@@ -6,6 +6,11 @@ import MapComposeCore
 import Glibc
 #endif
 
+if CommandLine.arguments.count > 1 {
+    try await BatchBench.run(Array(CommandLine.arguments.dropFirst()))
+    exit(0)
+}
+
 let runs = max(1, Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 25)
 let center = LonLat(lon: 10.5, lat: 47.5)
 let viewport = try Viewport(center: center, zoom: 6.5, width: 1024, height: 1024)
@@ -17,20 +22,8 @@ defer { try? FileManager.default.removeItem(at: folder) }
 
 /// Draws the tiles of `source` covering the viewport (plus a margin) into an MBTiles file.
 func makeMBTiles(_ name: String, from source: any TileSource, format: ImageFormat) async throws -> Int {
-    let writer = try MBTilesWriter(file: folder.appendingPathComponent(name), metadata: [
-        "name": name, "format": format == .png ? "png" : "jpg", "minzoom": "\(level)", "maxzoom": "\(level)",
-    ])
-    guard let range = grid.covering(viewport.extent, level: level) else { return 0 }
-    var count = 0
-    for y in (range.rows.lowerBound - 1)...(range.rows.upperBound + 1) {
-        for x in (range.columns.lowerBound - 1)...(range.columns.upperBound + 1) {
-            let coord = TileCoord(z: level, x: x, y: y)
-            guard case .found(.raster(let image)) = await source.fetch(coord, pixelRatio: 1).outcome else { continue }
-            try writer.put(coord, data: try ImageEncoder.encode(image, as: format, quality: 85))
-            count += 1
-        }
-    }
-    return count
+    try await BenchTiles.write(folder.appendingPathComponent(name), from: source, format: format,
+                               levels: level...level, covering: viewport.extent)
 }
 
 let generators = try StyleLoader.load(text: """
