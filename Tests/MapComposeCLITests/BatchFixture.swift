@@ -30,7 +30,7 @@ struct BatchFixture {
               - id: base
                 source: {type: mbtiles, path: \(mbtiles)}
             """, to: "region.yaml")
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix(state: 42)
         var lines: [String] = []
         for index in 0..<jobs {
             if index == brokenRow {
@@ -62,22 +62,4 @@ struct BatchFixture {
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
         }
     }
-}
-
-/// A small deterministic random generator (SplitMix64), so manifests are the same every run.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

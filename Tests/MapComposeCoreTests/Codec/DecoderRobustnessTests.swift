@@ -5,18 +5,6 @@ import Testing
 
 /// Mutated and truncated tiles never crash the decoder: each is an image or a decode error.
 @Suite struct DecoderRobustnessTests {
-    /// Deterministic pseudo-random numbers (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func seeds() throws -> [(String, Data)] {
         let gradient = try RasterImage(width: 64, height: 48)
         gradient.withMutablePixels { words, perRow in
@@ -68,7 +56,7 @@ import Testing
                          "background: 12", "  - &anchor {id: b, source: *anchor}", "layers: 7", "\t", "- - -", "{",
                          "    source: {type: xyz, path: \"{z}/{x}/{y}\"}", "    bounds: [1, 2]", "    z: 99999999999999999999",
                          "    minzoom: .nan", "    blend: ", "? complex key", "layers: []", "    source: !!binary aGVsbG8="]
-        var random = DecoderRobustnessTests.SplitMix(state: 7)
+        var random = SplitMix(state: 7)
         let folder = try TemporaryFolder()
         for round in 0..<300 {
             let lines = (0..<(1 + Int(random.next() % 8))).map { _ in fragments[Int(random.next() % UInt64(fragments.count))] }
