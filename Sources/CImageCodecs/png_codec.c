@@ -42,11 +42,8 @@ static void mc_png_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
-int mc_png_decode_rgba(const uint8_t *data, size_t length, size_t max_pixels, uint8_t **out,
-                       int *width, int *height, char *errbuf, size_t errlen) {
-    *out = NULL;
-    *width = 0;
-    *height = 0;
+int mc_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
+                       char *errbuf, size_t errlen) {
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
         if (errbuf && errlen > 0) snprintf(errbuf, errlen, "not a PNG file");
         return 1;
@@ -62,7 +59,6 @@ int mc_png_decode_rgba(const uint8_t *data, size_t length, size_t max_pixels, ui
     }
     png_infop info = png_create_info_struct(png);
     // Volatile: assigned after setjmp and read after a longjmp back to it.
-    uint8_t *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
     if (!info) {
         png_destroy_read_struct(&png, NULL, NULL);
@@ -71,7 +67,6 @@ int mc_png_decode_rgba(const uint8_t *data, size_t length, size_t max_pixels, ui
     }
     if (setjmp(failure.jump)) {
         free(rows);
-        free(pixels);
         png_destroy_read_struct(&png, &info, NULL);
         return 1;
     }
@@ -80,11 +75,7 @@ int mc_png_decode_rgba(const uint8_t *data, size_t length, size_t max_pixels, ui
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info);
     png_uint_32 h = png_get_image_height(png, info);
-    if (w == 0 || h == 0 || (size_t)w * (size_t)h > max_pixels) {
-        snprintf(errbuf, errlen, "%ux%u pixels is over the limit of %zu pixels", (unsigned)w, (unsigned)h, max_pixels);
-        png_destroy_read_struct(&png, &info, NULL);
-        return 1;
-    }
+    if ((int)w != width || (int)h != height) png_error(png, "the header's size changed while reading");
     int color = png_get_color_type(png, info);
     int depth = png_get_bit_depth(png, info);
     if (depth == 16) png_set_strip_16(png);
@@ -98,18 +89,12 @@ int mc_png_decode_rgba(const uint8_t *data, size_t length, size_t max_pixels, ui
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)w * 4) png_error(png, "unexpected row size after expansion");
-    pixels = malloc((size_t)w * (size_t)h * 4);
     rows = malloc(sizeof(png_bytep) * h);
-    if (!pixels || !rows) png_error(png, "out of memory");
+    if (!rows) png_error(png, "out of memory");
     for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * w * 4;
     png_read_image(png, rows);
     png_read_end(png, NULL);
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
-    *out = pixels;
-    *width = (int)w;
-    *height = (int)h;
     return 0;
 }
-
-void mc_png_free(uint8_t *buffer) { free(buffer); }

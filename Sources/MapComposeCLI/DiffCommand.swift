@@ -72,7 +72,7 @@ struct DiffCommand: AsyncParsableCommand {
     private static func read(_ path: String) throws(CLIFailure) -> RGBAImage {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
             throw CLIFailure("\(path): cannot read the file (\(error.localizedDescription))")
         }

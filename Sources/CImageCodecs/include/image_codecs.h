@@ -53,14 +53,11 @@ int mc_webp_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
                           int width, int height, int stride);
 
 /// Decodes a PNG into straight 8-bit RGBA bytes (R, G, B, A per pixel, rows packed), any
-/// colour type and depth expanded, no gamma applied. Refuses images of more than max_pixels.
-/// On success *out holds a buffer of width*height*4 bytes to release with mc_png_free.
-/// Returns 0 on success; on failure writes a message to errbuf and *out is NULL.
-int mc_png_decode_rgba(const uint8_t *data, size_t length, size_t max_pixels, uint8_t **out,
-                       int *width, int *height, char *errbuf, size_t errlen);
-
-/// Releases a buffer returned by mc_png_decode_rgba.
-void mc_png_free(uint8_t *buffer);
+/// colour type and depth expanded, no gamma applied, into a caller-owned buffer of
+/// width*height*4 bytes for the size the file's IHDR states (read it first). Returns 0 on
+/// success; on failure writes a message to errbuf (the buffer may be partly written).
+int mc_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
+                       char *errbuf, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -16,32 +16,37 @@ public enum StraightPNGDecoder {
             let head = data.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
             throw .corrupt(format: "PNG", detail: "not a PNG file (starts with \(head))")
         }
-        var message = [CChar](repeating: 0, count: 256)
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0, height: Int32 = 0
-        let status = data.withUnsafeBytes { bytes in
-            mc_png_decode_rgba(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, maxPixels, &buffer,
-                               &width, &height, &message, message.count)
+        guard let size = TileDecoder.pngHeaderSize(data), size.width > 0, size.height > 0 else {
+            throw .corrupt(format: "PNG", detail: "missing or empty IHDR header")
         }
-        guard status == 0, let buffer else {
+        guard size.width <= Int(Int32.max), size.height <= Int(Int32.max), size.width * size.height <= maxPixels else {
+            throw .corrupt(format: "PNG", detail: "\(size.width)x\(size.height) pixels is over the limit of \(maxPixels) pixels")
+        }
+        let count = size.width * size.height
+        var message = [CChar](repeating: 0, count: 256)
+        var status: Int32 = 1
+        // Decoded straight into the array's storage: one allocation, no copy.
+        let pixels = [UInt32](unsafeUninitializedCapacity: count) { words, initialized in
+            status = data.withUnsafeBytes { bytes in
+                mc_png_decode_rgba(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+                                   UnsafeMutableRawPointer(words.baseAddress!).assumingMemoryBound(to: UInt8.self),
+                                   Int32(size.width), Int32(size.height), &message, message.count)
+            }
+            initialized = status == 0 ? count : 0
+        }
+        guard status == 0 else {
             let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .corrupt(format: "PNG", detail: detail.isEmpty ? "unreadable image data" : detail)
         }
-        defer { mc_png_free(buffer) }
-        let count = Int(width) * Int(height)
-        let pixels = [UInt32](unsafeUninitializedCapacity: count) { words, initialized in
-            UnsafeMutableRawPointer(words.baseAddress!).copyMemory(from: buffer, byteCount: count * 4)
-            initialized = count
-        }
         #if _endian(big)
-        return RGBAImage(width: Int(width), height: Int(height), pixels: pixels.map { UInt32(littleEndian: $0) })
+        return RGBAImage(width: size.width, height: size.height, pixels: pixels.map { UInt32(littleEndian: $0) })
         #else
-        return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
+        return RGBAImage(width: size.width, height: size.height, pixels: pixels)
         #endif
     }
 
     /// The image in the file at `path`.
     public static func decode(file path: String) throws -> RGBAImage {
-        try decode(try Data(contentsOf: URL(fileURLWithPath: path)))
+        try decode(try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe))
     }
 }
