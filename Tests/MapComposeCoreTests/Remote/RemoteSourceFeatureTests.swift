@@ -119,3 +119,30 @@ import Testing
         }
     }
 }
+
+/// HTTP_PROXY and NO_PROXY from the environment: the proxy tunnels every request to the test
+/// server, so the request for a host that does not exist never leaves 127.0.0.1.
+@Suite struct RemoteProxyTests {
+    typealias F = RemoteTestFixture
+
+    @Test func httpRequestsGoThroughTheProxyTheEnvironmentNames() async throws {
+        let fixture = try F { _ in .image(F.png(F.red)) }
+        let proxy = try TestConnectProxy(upstreamPort: fixture.server.port)
+        let environment = fixture.environment(cache: false, variables: ["HTTP_PROXY": "http://127.0.0.1:\(proxy.port)"])
+        let style = try fixture.style("{type: xyz, url: \"http://tiles.example.invalid/tiles/{z}/{x}/{y}.png\", minzoom: 1}",
+                                      fallback: false, remote: environment)
+        let result = try await fixture.renderWorld(style)
+        #expect(F.colorOfTile(result.image, x: 1, y: 1) == F.red)
+        #expect(fixture.server.requests.count == 4)
+        #expect(proxy.targets.allSatisfy { $0 == "tiles.example.invalid:80" } && !proxy.targets.isEmpty, "\(proxy.targets)")
+        #expect(fixture.server.requests.allSatisfy { $0.target == "tiles.example.invalid" }, "\(fixture.server.requests.map(\.target))")
+    }
+
+    @Test func noProxyHostsAreReachedDirectly() async throws {
+        let fixture = try F { _ in .image(F.png(F.red)) }
+        let environment = fixture.environment(cache: false, variables: ["HTTP_PROXY": "http://127.0.0.1:9", "NO_PROXY": "127.0.0.1"])
+        let style = try fixture.style("{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", minzoom: 1}", fallback: false, remote: environment)
+        let result = try await fixture.renderWorld(style)
+        #expect(F.colorOfTile(result.image, x: 0, y: 0) == F.red && fixture.server.requests.count == 4)
+    }
+}
