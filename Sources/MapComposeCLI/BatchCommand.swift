@@ -35,15 +35,19 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory, shared by all jobs (0 keeps none).")
     var tileMemory = TileStore.defaultMemoryBudget >> 20
 
+    @OptionGroup(title: "Remote sources (one disk cache for all jobs, and for shards on other machines)")
+    var cacheOptions: CacheOptions
+
     mutating func run() async throws {
         guard (0...(1 << 20)).contains(tileMemory) else {
             throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
         }
+        let remote = try cacheOptions.environment()
         let options: BatchRunner.Options
-        do {
+        do throws(ManifestError) {
             options = BatchRunner.Options(jobs: jobs, outputFolder: out, resume: resume,
                                           shard: try shard.map { text throws(ManifestError) in try BatchShard(text) } ?? .all,
-                                          resultsPath: results)
+                                          resultsPath: results, remote: remote)
         } catch {
             throw CLIFailure("--\(error.description)")
         }

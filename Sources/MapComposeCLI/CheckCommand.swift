@@ -21,15 +21,20 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory for reuse across cases (0 keeps none).")
     var tileMemory = TileStore.defaultMemoryBudget >> 20
 
+    @OptionGroup(title: "Remote sources")
+    var cacheOptions: CacheOptions
+
     mutating func run() async throws {
         guard (0...(1 << 20)).contains(tileMemory) else {
             throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
         }
         let outputFolder = URL(fileURLWithPath: out)
+        let remote = try cacheOptions.environment()
         let outcomes: [CheckCaseOutcome]
-        do {
+        do throws(ManifestError) {
             outcomes = try await CheckSuite(folder: URL(fileURLWithPath: suite), outputFolder: outputFolder,
-                                            update: update, store: TileStore(memoryBudget: tileMemory << 20)).run()
+                                            update: update, store: TileStore(memoryBudget: tileMemory << 20),
+                                            remote: remote).run()
         } catch {
             throw CLIFailure(error.description)
         }

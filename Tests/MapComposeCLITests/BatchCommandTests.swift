@@ -160,3 +160,51 @@ extension [String] {
     /// The arguments after `mapcompose batch`.
     var withSubcommand: [String] { ["batch"] + self }
 }
+
+/// Three shards at once over one `--cache-dir`, from a tile server on 127.0.0.1.
+@Suite(.serialized) struct BatchSharedCacheTests {
+    @Test func threeShardsAtOnceShareOneCacheFolder() throws {
+        let png = try TileFixtures.solidPNG(RGBA(r: 60, g: 140, b: 90))
+        let server = try TestHTTPServer { _ in .delayed(0.002, .image(png, headers: [("Cache-Control", "max-age=86400")])) }
+        defer { server.shutdown() }
+        let folder = try TemporaryFolder("mapcompose-batch-cache")
+        try folder.write("""
+            layers:
+              - id: remote
+                source: {type: xyz, url: "\(server.baseURL)/tiles/{z}/{x}/{y}.png"}
+            """, to: "remote.yaml")
+        var generator = SplitMix(state: 9)
+        let jobs = 300
+        let lines = (0..<jobs).map { index in
+            "{\"id\": \"r\(index)\", \"output\": \"\(index).png\", \"center\": [\(40 + generator.unit() * 15), "
+                + "\(-5 + generator.unit() * 25)], \"zoom\": \(4 + generator.unit() * 2), \"size\": \"64x64\", \"style\": \"remote.yaml\"}"
+        }
+        try folder.write(lines.joined(separator: "\n"), to: "jobs.jsonl")
+        let cache = folder.url.appendingPathComponent("cache").path
+        let runs = try (1...3).map { k in
+            try CLIRunner.start(["batch", "jobs.jsonl", "--out", "out", "--shard", "\(k)/3", "--cache-dir", cache,
+                                 "--results", "shard-\(k).jsonl"], in: folder.url)
+        }
+        var ids: [String] = []
+        for (index, run) in runs.map({ $0.finish() }).enumerated() {
+            #expect(run.status == 0, "shard \(index + 1): \(run.stderr)")
+            let text = try String(contentsOf: folder.url.appendingPathComponent("shard-\(index + 1).jsonl"), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+                #expect(result["status"] as? String == "ok", "\(result)")
+                ids.append(result["id"] as? String ?? "")
+            }
+        }
+        #expect(ids.count == jobs && Set(ids).count == jobs, "every job exactly once")
+        #expect(try CLIRunner.contents(of: folder.url.appendingPathComponent("out")).count == jobs)
+        let requests = server.requests.count
+        #expect(requests > 0)
+        // The shared folder now holds every tile: an offline run of the whole manifest asks nothing.
+        server.resetLog()
+        let offline = try CLIRunner.run(["batch", "jobs.jsonl", "--out", "again", "--cache-dir", cache, "--offline"],
+                                        in: folder.url)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(server.requests.isEmpty)
+        #expect(try CLIRunner.contents(of: folder.url.appendingPathComponent("again")).count == jobs)
+    }
+}

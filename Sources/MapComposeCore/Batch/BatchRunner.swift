@@ -2,8 +2,8 @@ import Foundation
 import Logging
 
 /// Runs a manifest's jobs: each job is a `RenderRequest` written by `StaticMapWriter`, the
-/// same as a single `render`, and all of them share one `TileStore`, so a tile used by many
-/// maps is read and decoded once. Rows are read as a stream and at most `jobs` maps are in
+/// same as a single `render`, and all of them share one `TileStore` and one disk cache
+/// (`Options.remote`), so a tile used by many maps is fetched and decoded once. Rows are read as a stream and at most `jobs` maps are in
 /// flight, so memory stays flat however long the manifest is. A bad row, a missing style or a
 /// failing render fails that job alone.
 public struct BatchRunner: Sendable {
@@ -18,14 +18,18 @@ public struct BatchRunner: Sendable {
         public var shard: BatchShard
         /// JSON Lines file with one `BatchJobResult` per job.
         public var resultsPath: String?
+        /// The disk cache and HTTP client the jobs' remote sources share.
+        public var remote: RemoteEnvironment
 
         public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, outputFolder: String = "Output",
-                    resume: Bool = false, shard: BatchShard = .all, resultsPath: String? = nil) {
+                    resume: Bool = false, shard: BatchShard = .all, resultsPath: String? = nil,
+                    remote: RemoteEnvironment = .standard) {
             self.jobs = jobs
             self.outputFolder = outputFolder
             self.resume = resume
             self.shard = shard
             self.resultsPath = resultsPath
+            self.remote = remote
         }
     }
 
@@ -83,7 +87,8 @@ public struct BatchRunner: Sendable {
         let results = try options.resultsPath.map { path throws(ManifestError) in
             try BatchResultsFile(path: path, append: options.resume)
         }
-        let styles = StyleCache(baseFolder: URL(fileURLWithPath: manifestPath).deletingLastPathComponent().path)
+        let styles = StyleCache(baseFolder: URL(fileURLWithPath: manifestPath).deletingLastPathComponent().path,
+                                remote: options.remote)
         let writer = StaticMapWriter(store: store, logger: logger)
         let started = ContinuousClock.now
         var progress = BatchProgress(total: total)

@@ -5,13 +5,16 @@ import Foundation
 /// with its problems, so every job naming it fails with the same reason without a new attempt.
 public actor StyleCache {
     private let baseFolder: String
+    private let remote: RemoteEnvironment
     private var styles: [String: Result<MapStyle, ManifestError>] = [:]
 
     /// How many distinct styles were loaded (or failed to load).
     public var loads: Int { styles.count }
 
-    public init(baseFolder: String) {
+    /// `remote`: the disk cache and HTTP client every remote source of these styles shares.
+    public init(baseFolder: String, remote: RemoteEnvironment = .standard) {
         self.baseFolder = baseFolder
+        self.remote = remote
     }
 
     /// The style a job names.
@@ -24,7 +27,7 @@ public actor StyleCache {
                                             + "style has that name (`mapcompose styles` lists them)"))
         } else {
             do {
-                result = .success(try StyleLoader.load(nameOrPath: key))
+                result = .success(try StyleLoader.load(nameOrPath: key, remote: remote))
             } catch {
                 result = .failure(ManifestError("style '\(name)': " + error.problems.map(\.description).joined(separator: "; ")))
             }

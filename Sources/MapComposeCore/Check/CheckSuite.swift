@@ -12,14 +12,17 @@ public struct CheckSuite: Sendable {
     /// `expected.png` when there is none).
     public let update: Bool
     public let store: TileStore
+    /// The disk cache and HTTP client of the cases' remote sources.
+    public let remote: RemoteEnvironment
     let logger: Logger
 
     public init(folder: URL, outputFolder: URL, update: Bool = false, store: TileStore = TileStore(),
-                logger: Logger = Logger(label: "check")) {
+                remote: RemoteEnvironment = .standard, logger: Logger = Logger(label: "check")) {
         self.folder = folder
         self.outputFolder = outputFolder
         self.update = update
         self.store = store
+        self.remote = remote
         self.logger = logger
     }
 
@@ -74,7 +77,7 @@ public struct CheckSuite: Sendable {
             outcome.allowed = testCase.comparison.allowed
             try manager.createDirectory(at: out, withIntermediateDirectories: true)
             let actualURL = out.appendingPathComponent("actual.png"), reportURL = out.appendingPathComponent("report.json")
-            let style = try await StyleCache(baseFolder: caseFolder.path).style(testCase.job.style)
+            let style = try await StyleCache(baseFolder: caseFolder.path, remote: remote).style(testCase.job.style)
             let job = testCase.job
             let request = RenderRequest(style: style, area: job.area, width: job.width, height: job.height,
                                         scale: job.scale, format: .png, output: actualURL.path, reportPath: reportURL.path)
