@@ -51,7 +51,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "MapComposeBench",
-            dependencies: ["MapComposeCore"]
+            dependencies: ["MapComposeCore", "MapComposeTestSupport"]
         ),
         .target(
             name: "MapComposeTestSupport",

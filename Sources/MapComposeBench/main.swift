@@ -85,3 +85,5 @@ print("tiles requested: \(requested) per render")
 print("tiles decoded:   \(decoded) per render (each tile once; a new tile store per render)")
 print("shared store:    median \(ms(warm.times[warm.times.count / 2])) ms, \(warm.decoded) tiles decoded per render (tiles kept in memory)")
 print("peak RSS:        \(coldPeak) MiB (new store per render); \(peakRSS()) MiB after the shared-store runs")
+try await remoteBench(mbtiles: folder.appendingPathComponent("land.mbtiles"), viewport: viewport, level: level, runs: runs,
+                      folder: folder)
