@@ -57,7 +57,7 @@ enum BatchBench {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = TileStore()
         let style = try StyleLoader.load(nameOrPath: "default")
-        for (name, lon) in [("a.png", 10.0), ("b.png", 10.0004)] {
+        for (name, lon) in [("a.png", 10.0), ("b.png", 10.02)] {
             let viewport = try Viewport(center: LonLat(lon: lon, lat: 48), zoom: 5.3, width: 2048, height: 2048)
             let image = try await MapRenderer(style: style, store: store).render(viewport).image
             try ImageEncoder.png(image).write(to: folder.appendingPathComponent(name))

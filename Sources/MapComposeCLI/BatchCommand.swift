@@ -32,16 +32,13 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(help: "Write one JSON line per job here: id, row, output, status, ms, tiles, tilesDecoded, fallbacks, warnings, error.")
     var results: String?
 
-    @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory, shared by all jobs (0 keeps none).")
-    var tileMemory = TileStore.defaultMemoryBudget >> 20
+    @OptionGroup var tileMemory: TileMemoryOption
 
     @OptionGroup(title: "Remote sources (one disk cache for all jobs, and for shards on other machines)")
     var cacheOptions: CacheOptions
 
     mutating func run() async throws {
-        guard (0...(1 << 20)).contains(tileMemory) else {
-            throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
-        }
+        let store = try tileMemory.store()
         let remote = try cacheOptions.environment()
         let options: BatchRunner.Options
         do throws(ManifestError) {
@@ -52,7 +49,7 @@ struct BatchCommand: AsyncParsableCommand {
             throw CLIFailure("--\(error.description)")
         }
         let runner = BatchRunner(manifestPath: manifest, options: options,
-                                 store: TileStore(memoryBudget: tileMemory << 20), logger: Logger(label: "mapcompose"))
+                                 store: store, logger: Logger(label: "mapcompose"))
         let display = BatchProgressDisplay()
         let summary: BatchRunner.Summary
         do {

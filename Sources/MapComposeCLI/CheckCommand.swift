@@ -18,22 +18,19 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Rewrite each case's closest expected image with its render (or record expected.png).")
     var update = false
 
-    @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory for reuse across cases (0 keeps none).")
-    var tileMemory = TileStore.defaultMemoryBudget >> 20
+    @OptionGroup var tileMemory: TileMemoryOption
 
     @OptionGroup(title: "Remote sources")
     var cacheOptions: CacheOptions
 
     mutating func run() async throws {
-        guard (0...(1 << 20)).contains(tileMemory) else {
-            throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
-        }
+        let store = try tileMemory.store()
         let outputFolder = URL(fileURLWithPath: out)
         let remote = try cacheOptions.environment()
         let outcomes: [CheckCaseOutcome]
         do throws(ManifestError) {
             outcomes = try await CheckSuite(folder: URL(fileURLWithPath: suite), outputFolder: outputFolder,
-                                            update: update, store: TileStore(memoryBudget: tileMemory << 20),
+                                            update: update, store: store,
                                             remote: remote).run()
         } catch {
             throw CLIFailure(error.description)
