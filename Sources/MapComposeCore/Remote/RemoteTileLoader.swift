@@ -34,7 +34,7 @@ public struct RemoteTileLoader: Sendable {
     /// The tile at `url` (environment references unresolved), cached under `key`.
     public func load(_ url: EnvironmentReference, key: String, now: Date = Date()) async -> TileFetch {
         let origin = url.text
-        let cached = space?.read(key, now: now)
+        let cached = await space?.read(key)
         func fromCache(_ entry: CacheEntry, note: String? = nil) -> TileFetch {
             if let note { logger.warning("\(note)", metadata: ["url": "\(origin)"]) }
             if entry.isNegative {
@@ -92,9 +92,7 @@ public struct RemoteTileLoader: Sendable {
 
     /// Forgets the cached copy under `key`.
     public func drop(_ key: String) -> Bool {
-        guard let space, space.read(key) != nil else { return false }
-        space.remove(key)
-        return true
+        space?.remove(key) ?? false
     }
 
     private func store(_ key: String, status: Int, answer: HTTPAnswer, at now: Date) {

@@ -17,17 +17,19 @@ enum TileFileReader {
 
     private static let queue = DispatchQueue(label: "mapcompose.tile-file-reads", attributes: .concurrent)
 
-    /// Reads the file at `path` off the cooperative pool.
-    static func read(_ path: String) async -> Outcome {
+    /// Reads the file at `path` off the cooperative pool; with `touchingOlderThan`, a file last
+    /// modified longer ago than that many seconds gets the current time as its modification
+    /// time (the disk cache's record of use).
+    static func read(_ path: String, touchingOlderThan age: Double? = nil) async -> Outcome {
         await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: readNow(path)) }
+            queue.async { continuation.resume(returning: readNow(path, touchingOlderThan: age)) }
         }
     }
 
     /// Largest tile file accepted (a tile is at most a few MB; anything bigger is not a tile).
     static let maxBytes = 64 << 20
 
-    static func readNow(_ path: String) -> Outcome {
+    static func readNow(_ path: String, touchingOlderThan age: Double? = nil) -> Outcome {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -42,6 +44,7 @@ enum TileFileReader {
         guard info.st_size <= maxBytes else {
             return .failed("file of \(info.st_size) bytes is over the \(maxBytes >> 20) MiB tile limit")
         }
+        if let age, Date().timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > age { _ = futimens(fd, nil) }
         var data = Data(count: Int(info.st_size))
         var total = 0
         let failure: Int32 = data.withUnsafeMutableBytes { raw in
