@@ -141,15 +141,28 @@ import Testing
         #expect(result.report.problems.allSatisfy { $0.detail.contains("connection failed") })
     }
 
-    @Test func aWrongContentTypeIsADefiniteMissWithTheReason() async throws {
-        let fixture = try F { _ in .respond(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>login</html>".utf8)) }
-        let style = try fixture.style("{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", minzoom: 1}", fallback: false, remote: fixture.environment())
+    @Test func answersWithoutATileAreDefiniteMissesWithTheirReason() async throws {
+        let exception = "<ServiceExceptionReport><ServiceException>Layer not queryable</ServiceException></ServiceExceptionReport>"
+        let fixture = try F { request in
+            switch Self.tile(request).map({ ($0.x, $0.y) }) {
+            case (0, 0)?: return .respond(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>login</html>".utf8))
+            case (1, 0)?: return .status(204)
+            case (0, 1)?: return .respond(status: 200, headers: [("Content-Type", "image/png")], body: Data())
+            default: return .respond(status: 200, headers: [("Content-Type", "application/vnd.ogc.se_xml")], body: Data(exception.utf8))
+            }
+        }
+        let style = try fixture.style("{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", minzoom: 1}", fallback: false,
+                                      remote: fixture.environment())
         let result = try await fixture.renderWorld(style)
-        #expect(F.colorOfTile(result.image, x: 0, y: 0).a == 0)
-        #expect(fixture.server.count("/tiles/1/0/0.png") == 1, "not retried")
-        let notServed = result.report.diagnostics.filter { $0.kind == .tileNotServed }
-        #expect(notServed.count == 4)
-        #expect(notServed.first?.detail.contains("content type text/html, not an image") == true)
+        for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] { #expect(F.colorOfTile(result.image, x: x, y: y).a == 0) }
+        #expect(fixture.server.requests.count == 4, "none is retried")
+        let details = Dictionary(uniqueKeysWithValues: result.report.diagnostics.filter { $0.kind == .tileNotServed }
+            .map { ($0.tile ?? "", $0.detail) })
+        #expect(details["1/0/0"]?.hasPrefix("HTTP 200 with content type text/html, not an image from \(fixture.server.baseURL)/tiles/1/0/0.png") == true)
+        #expect(details["1/1/0"] == "HTTP 204 from \(fixture.server.baseURL)/tiles/1/1/0.png")
+        #expect(details["1/0/1"]?.hasPrefix("HTTP 200 with an empty body") == true)
+        #expect(details["1/1/1"]?.hasPrefix("HTTP 200 with a service exception: Layer not queryable") == true)
+        #expect(result.report.problems.isEmpty)
     }
 
     @Test func anETagRevalidationIsAnswered304WithoutABody() async throws {
