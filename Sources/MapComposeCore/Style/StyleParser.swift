@@ -8,7 +8,7 @@ struct StyleParser {
 
     static let rootKeys = ["name", "background", "attribution", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
-    static let sourceTypes = ["xyz", "mbtiles", "geojson", "solid", "checkerboard", "debug"]
+    static let sourceTypes = ["xyz", "mbtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
     static let tileSizes = [256, 512]
 
     /// The document and, per layer in drawing order, its node and index in the file.
@@ -131,6 +131,7 @@ struct StyleParser {
         case "xyz": return parseXYZ(map)
         case "mbtiles": return parseMBTiles(map)
         case "geojson": return parseGeoJSON(map)
+        case "arcgis": return parseArcGIS(map)
         case "solid":
             map.rejectUnknownKeys(["type", "color"])
             return map.color("color").map { .solid(color: $0) } ?? (map.value("color") == nil ? .solid(color: .white) : nil)
@@ -227,6 +228,24 @@ struct StyleParser {
         let size = tileSize(map)
         guard let file = existingFile(map, "path") else { return nil }
         return .mbtiles(MBTilesSourceSpec(file: file, nativeZoom: native, tileSize: size))
+    }
+
+    /// `type: arcgis`: `path` is the cache's layer folder or the cache folder above it.
+    private func parseArcGIS(_ map: StyleMapping) -> SourceSpec? {
+        map.rejectUnknownKeys(["type", "path"])
+        guard let path = map.string("path", required: true) else { return nil }
+        guard let folder = origin.resolve(path) else {
+            log.add(map.value("path"), map.path("path"), StyleOriginError.notOnDisk(path).description)
+            return nil
+        }
+        let status = PathStatus(folder)
+        guard status == .folder else {
+            let problem = status == .missing ? "no such folder '\(path)'"
+                : "'\(path)' \(status.problem(expecting: "a folder") ?? "cannot be used")"
+            log.add(map.value("path"), map.path("path"), "\(problem) (looked for \(folder.path))")
+            return nil
+        }
+        return .arcgis(ArcGISSourceSpec(folder: folder))
     }
 
     private func parseGeoJSON(_ map: StyleMapping) -> SourceSpec? {

@@ -19,8 +19,14 @@ enum TileFileReader {
 
     /// Reads the file at `path` off the cooperative pool.
     static func read(_ path: String) async -> Outcome {
+        await perform { readNow(path) }
+    }
+
+    /// Runs blocking file work (opens, positioned reads) on the reads' dispatch queue, so it
+    /// never holds a thread of the cooperative pool.
+    static func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: readNow(path)) }
+            queue.async { continuation.resume(returning: work()) }
         }
     }
 

@@ -22,10 +22,13 @@ public struct TileSourceInfo: Sendable, Equatable {
     /// False for sources whose tiles are cheaper to draw again than to keep (a flat colour):
     /// the tile store then does not spend its memory budget on them.
     public var keepsTilesInMemory: Bool
+    /// What a render's report says about how the source was read (e.g. which of a cache's
+    /// folders was chosen, or that its extent is unknown).
+    public var notes: [String]
 
     public init(identity: String, matrix: TileMatrix = .webMercator(), nativeZoom: ClosedRange<Int>,
                 bounds: GeoBounds? = nil, attribution: String? = nil, drawsAtAnyPixelRatio: Bool = false,
-                keepsTilesInMemory: Bool = true) {
+                keepsTilesInMemory: Bool = true, notes: [String] = []) {
         self.identity = identity
         self.matrix = matrix
         self.nativeZoom = nativeZoom.clamped(to: matrix.levelRange)
@@ -33,6 +36,7 @@ public struct TileSourceInfo: Sendable, Equatable {
         self.attribution = attribution
         self.drawsAtAnyPixelRatio = drawsAtAnyPixelRatio
         self.keepsTilesInMemory = keepsTilesInMemory
+        self.notes = notes
     }
 }
 
@@ -52,6 +56,9 @@ public enum TileMissReason: Sendable, Equatable, CustomStringConvertible {
     case readFailed(String)
     /// The bytes were not a usable image.
     case undecodable(TileDecodeError)
+    /// The source's storage is damaged where this tile should be (a truncated file, an index
+    /// pointing past its end): asking again gives the same answer.
+    case corrupt(String)
     /// The image is far larger than the grid's cell (beyond @4x).
     case wrongSize(width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
 
@@ -60,6 +67,7 @@ public enum TileMissReason: Sendable, Equatable, CustomStringConvertible {
         case .absent: return "not in source"
         case .readFailed(let detail): return "read failed: \(detail)"
         case .undecodable(let error): return error.description
+        case .corrupt(let detail): return "damaged source: \(detail)"
         case .wrongSize(let w, let h, let ew, let eh):
             return "tile is \(w)x\(h) pixels; the grid's tiles are \(ew)x\(eh) (up to 4x that for high-resolution tiles)"
         }
