@@ -44,7 +44,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "MapComposeBench",
-            dependencies: ["MapComposeCore"]
+            dependencies: ["MapComposeCore", "MapComposeTestSupport"]
         ),
         .target(
             name: "MapComposeTestSupport",
