@@ -34,7 +34,9 @@ public struct ArcGISCacheExtent: Sendable, Equatable {
         }
         let sw = WebMercator.lonLat(fromMetersX: inside.minX, y: inside.minY)
         let ne = WebMercator.lonLat(fromMetersX: inside.maxX, y: inside.maxY)
-        let box = GeoBounds(west: sw.lon, south: sw.lat, east: ne.lon, north: ne.lat)
+        // Rounding may put a corner on the world's edge a hair past ±180°.
+        func lon(_ value: Double) -> Double { min(180, max(-180, value)) }
+        let box = GeoBounds(west: lon(sw.lon), south: sw.lat, east: lon(ne.lon), north: ne.lat)
         return box.isValidBox ? box : nil
     }
 }
