@@ -206,17 +206,7 @@ struct StyleParser {
             log.add(map.value("path"), map.path("path"), "'\(path)': \(error)")
             return nil
         }
-        guard let root = origin.resolve(folder.isEmpty ? "." : folder) else {
-            log.add(map.value("path"), map.path("path"), StyleOriginError.notOnDisk(path).description)
-            return nil
-        }
-        let status = PathStatus(root)
-        guard status == .folder else {
-            let problem = status == .missing ? "no such folder '\(folder)'"
-                : "'\(folder)' \(status.problem(expecting: "a folder") ?? "cannot be used")"
-            log.add(map.value("path"), map.path("path"), "\(problem) (looked for \(root.path))")
-            return nil
-        }
+        guard let root = existingFolder(map, folder, of: path) else { return nil }
         let levels = native ?? FolderTileSource.levelsPresent(root: root, template: template) ?? TileSourceInfo.defaultNativeLevels
         return .xyz(XYZSourceSpec(template: template, root: root, tms: tms, nativeZoom: levels, bounds: bounds,
                                   tileSize: size))
@@ -233,19 +223,26 @@ struct StyleParser {
     /// `type: arcgis`: `path` is the cache's layer folder or the cache folder above it.
     private func parseArcGIS(_ map: StyleMapping) -> SourceSpec? {
         map.rejectUnknownKeys(["type", "path"])
-        guard let path = map.string("path", required: true) else { return nil }
-        guard let folder = origin.resolve(path) else {
+        guard let path = map.string("path", required: true),
+              let folder = existingFolder(map, path, of: path) else { return nil }
+        return .arcgis(ArcGISSourceSpec(folder: folder))
+    }
+
+    /// The folder `folder` (the folder part of the `path` value, which may be all of it),
+    /// logged as a problem when it is not on disk or not a folder.
+    private func existingFolder(_ map: StyleMapping, _ folder: String, of path: String) -> URL? {
+        guard let root = origin.resolve(folder.isEmpty ? "." : folder) else {
             log.add(map.value("path"), map.path("path"), StyleOriginError.notOnDisk(path).description)
             return nil
         }
-        let status = PathStatus(folder)
+        let status = PathStatus(root)
         guard status == .folder else {
-            let problem = status == .missing ? "no such folder '\(path)'"
-                : "'\(path)' \(status.problem(expecting: "a folder") ?? "cannot be used")"
-            log.add(map.value("path"), map.path("path"), "\(problem) (looked for \(folder.path))")
+            let problem = status == .missing ? "no such folder '\(folder)'"
+                : "'\(folder)' \(status.problem(expecting: "a folder") ?? "cannot be used")"
+            log.add(map.value("path"), map.path("path"), "\(problem) (looked for \(root.path))")
             return nil
         }
-        return .arcgis(ArcGISSourceSpec(folder: folder))
+        return root
     }
 
     private func parseGeoJSON(_ map: StyleMapping) -> SourceSpec? {

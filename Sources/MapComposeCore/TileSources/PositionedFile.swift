@@ -32,8 +32,9 @@ final class PositionedFile: Sendable {
         close(descriptor)
     }
 
-    /// Opens `path`; a folder or special file is a failure, a missing file is `absent`.
-    static func open(_ path: String) -> OpenOutcome {
+    /// Opens `path`; a folder or special file is a failure (naming `kind`, e.g. "tile file"),
+    /// a missing file is `absent`.
+    static func open(_ path: String, kind: String = "file") -> OpenOutcome {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -48,7 +49,7 @@ final class PositionedFile: Sendable {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            return .failed((info.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a file" : "is not a regular file")
+            return .failed((info.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a \(kind)" : "is not a regular file")
         }
         return .opened(PositionedFile(path: path, descriptor: fd, size: UInt64(info.st_size)))
     }
