@@ -15,7 +15,7 @@ public struct ArcGISCacheExtent: Sendable, Equatable {
         guard root.name == "EnvelopeN" else {
             throw ArcGISCacheError(path: path, reason: "the root element is <\(root.name)>, not <EnvelopeN>")
         }
-        let reader = ArcGISValueReader(path: path)
+        let reader = XMLValueReader { ArcGISCacheError(path: path, reason: $0) }
         let rect = MetersRect(minX: try reader.number(root.child("XMin"), "XMin"),
                               minY: try reader.number(root.child("YMin"), "YMin"),
                               maxX: try reader.number(root.child("XMax"), "XMax"),

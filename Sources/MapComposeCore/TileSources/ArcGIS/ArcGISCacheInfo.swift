@@ -42,7 +42,7 @@ public struct ArcGISCacheInfo: Sendable, Equatable {
         }
         guard root.name == "CacheInfo" else { throw fail("the root element is <\(root.name)>, not <CacheInfo>") }
         guard let tiles = root.child("TileCacheInfo") else { throw fail("no <TileCacheInfo>") }
-        let reader = ArcGISValueReader(path: path)
+        let reader = XMLValueReader { ArcGISCacheError(path: path, reason: $0) }
 
         let reference = tiles.child("SpatialReference")
         wkid = try reader.optionalInteger(reference?.child("WKID"), "SpatialReference/WKID")
