@@ -9,7 +9,7 @@ struct MapComposeCommand: AsyncParsableCommand {
         commandName: "mapcompose",
         abstract: "Composite raster map tile layers into static map images.",
         version: "mapcompose \(MapComposeVersion.current)",
-        subcommands: [RenderCommand.self, ValidateCommand.self, StylesCommand.self],
+        subcommands: [RenderCommand.self, ValidateCommand.self, StylesCommand.self, CacheCommand.self],
         defaultSubcommand: RenderCommand.self)
 }
 

@@ -81,6 +81,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Log what was drawn per layer to standard error.")
     var verbose = false
 
+    @OptionGroup(title: "Remote sources")
+    var cacheOptions: CacheOptions
+
     mutating func run() async throws {
         let logger = Logger(label: "mapcompose")
         let request = try makeRequest()
@@ -135,7 +138,7 @@ struct RenderCommand: AsyncParsableCommand {
         if output == OutputTarget.standardOutputName, report == OutputTarget.standardOutputName {
             throw CLIFailure("the image and --report cannot both go to standard output (-): write the report to a file, e.g. --report report.json")
         }
-        let request = RenderRequest(style: try StyleArgument.load(style), area: area, width: dimensions.width,
+        let request = RenderRequest(style: try StyleArgument.load(style, remote: try cacheOptions.environment()), area: area, width: dimensions.width,
                                     height: dimensions.height, scale: scale, format: imageFormat, quality: quality,
                                     output: output, reportPath: report, strict: strict, attribution: !noAttribution,
                                     overlays: overlays, lossless: lossless, worldFile: worldFile)

@@ -3,7 +3,7 @@ import MapComposeCore
 
 /// Loads the style a user named (a built-in name or a file), with messages that say what to type.
 enum StyleArgument {
-    static func load(_ nameOrPath: String) throws(CLIFailure) -> MapStyle {
+    static func load(_ nameOrPath: String, remote: RemoteEnvironment = .standard) throws(CLIFailure) -> MapStyle {
         guard !nameOrPath.isEmpty else {
             throw CLIFailure("the style name is empty: give a style file or the name of a built-in style (`mapcompose styles` lists them)")
         }
@@ -11,7 +11,7 @@ enum StyleArgument {
             throw CLIFailure("\(nameOrPath): no such style file, and no built-in style has that name (`mapcompose styles` lists them)")
         }
         do {
-            return try StyleLoader.load(nameOrPath: nameOrPath)
+            return try StyleLoader.load(nameOrPath: nameOrPath, remote: remote)
         } catch {
             throw CLIFailure(messages: error.problems.map(\.description), exitCode: 2)
         }

@@ -23,4 +23,13 @@ public struct StoredTile: Sendable {
     /// Path, URL or row of the tile, for reports and messages.
     public let origin: String
     public let provenance: Provenance
+    /// The source read these bytes from its disk cache.
+    public var cameFromDiskCache = false
+
+    public init(content: Content, origin: String, provenance: Provenance, cameFromDiskCache: Bool = false) {
+        self.content = content
+        self.origin = origin
+        self.provenance = provenance
+        self.cameFromDiskCache = cameFromDiskCache
+    }
 }

@@ -100,13 +100,22 @@ public final class TileStore: @unchecked Sendable {
     }
 
     /// Asks the source, decodes encoded bytes, and refuses images far larger than the grid cell.
+    /// A disk-cached copy that does not decode is dropped and the source asked once more.
     static func fetchAndDecode(_ coord: TileCoord, pixelRatio: Int, from source: any TileSource) async -> StoredTile {
+        let tile = await fetchAndDecodeOnce(coord, pixelRatio: pixelRatio, from: source)
+        guard tile.cameFromDiskCache, case .missing(.undecodable) = tile.content,
+              await source.dropCachedCopy(coord, pixelRatio: pixelRatio) else { return tile }
+        return await fetchAndDecodeOnce(coord, pixelRatio: pixelRatio, from: source)
+    }
+
+    private static func fetchAndDecodeOnce(_ coord: TileCoord, pixelRatio: Int, from source: any TileSource) async -> StoredTile {
         let fetch = await source.fetch(coord, pixelRatio: pixelRatio)
         let matrix = source.info.matrix
         let maxWidth = matrix.tileWidth * pixelRatio * maxPixelRatio
         let maxHeight = matrix.tileHeight * pixelRatio * maxPixelRatio
         func missing(_ reason: TileMissReason, decoded: Bool) -> StoredTile {
-            StoredTile(content: .missing(reason), origin: fetch.origin, provenance: .source(decoded: decoded))
+            StoredTile(content: .missing(reason), origin: fetch.origin, provenance: .source(decoded: decoded),
+                       cameFromDiskCache: fetch.fromDiskCache)
         }
         func wrongSize(_ width: Int, _ height: Int) -> TileMissReason {
             .wrongSize(width: width, height: height, expectedWidth: matrix.tileWidth * pixelRatio,

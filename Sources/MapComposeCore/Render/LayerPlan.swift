@@ -66,7 +66,7 @@ struct LayerPlan: Sendable {
     init(layer: MapLayer, viewport: Viewport, mosaicSide: Int = LayerPlan.maxMosaicSide) {
         self.layer = layer
         let spec = layer.spec, info = layer.source.info, matrix = info.matrix
-        let pixelRatio = info.drawsAtAnyPixelRatio ? max(1, Int(viewport.scale.rounded())) : 1
+        let pixelRatio = min(info.maxPixelRatio, max(1, Int(viewport.scale.rounded())))
         let native = (spec.native ?? info.nativeZoom).clamped(to: matrix.levelRange)
         self.pixelRatio = pixelRatio
         self.native = native

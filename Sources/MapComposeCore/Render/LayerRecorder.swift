@@ -63,7 +63,9 @@ struct LayerRecorder {
         let sorted = tiles.values.sorted { ($0.coord.y, $0.coord.x) < ($1.coord.y, $1.coord.x) }
         var result: [RenderDiagnostic] = []
         for tile in sorted {
-            if let reason = tile.miss, reason.isProblem {
+            if case .notServed(let detail)? = tile.miss {
+                result.append(.tileNotServed(layer: layer, tile: tile.coord, origin: tile.origin ?? "", detail: detail))
+            } else if let reason = tile.miss, reason.isProblem {
                 result.append(.tileProblem(layer: layer, tile: tile.coord, origin: tile.origin ?? "", reason: reason))
             }
         }

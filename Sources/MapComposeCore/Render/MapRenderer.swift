@@ -61,7 +61,10 @@ public struct MapRenderer: Sendable {
         let image = try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
         let context = try DrawingContext(image)
         context.clear(to: style.document.background)
-        let plans = style.layers.map { LayerPlan(layer: $0, viewport: viewport, mosaicSide: mosaicSide) }
+        let plans = style.layers.map {
+            LayerPlan(layer: MapLayer(spec: $0.spec, source: $0.source.forViewport(viewport)), viewport: viewport,
+                      mosaicSide: mosaicSide)
+        }
         let items = plans.indices.flatMap { layer in
             plans[layer].passes.indices.flatMap { pass in
                 plans[layer].passes[pass].blocks.indices.map { WorkItem(layer: layer, pass: pass, block: $0) }

@@ -6,6 +6,9 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
     public enum Kind: String, Codable, Sendable {
         /// A tile that exists but could not be used (corrupt, unreadable, wrong size).
         case tileProblem
+        /// A server answered without a tile (404, not an image, an exception report), or an
+        /// offline render found none cached: a miss, not a fault of the tile.
+        case tileNotServed
         /// Tiles the source does not have, counted per layer.
         case tilesAbsent
         /// A layer left out for a reason worth a warning (e.g. far too many tiles).
@@ -31,6 +34,10 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
                          detail: reason.description)
     }
 
+    static func tileNotServed(layer: String, tile: TileCoord, origin: String, detail: String) -> RenderDiagnostic {
+        RenderDiagnostic(kind: .tileNotServed, layer: layer, tile: tile.description, origin: origin, detail: detail)
+    }
+
     static func tilesAbsent(layer: String, count: Int, of total: Int, level: Int, standIns: Int) -> RenderDiagnostic {
         RenderDiagnostic(kind: .tilesAbsent, layer: layer,
                          detail: standIns > 0 ? "\(standIns) drawn from other levels" : "absent from the source",
@@ -45,6 +52,8 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
         switch kind {
         case .tileProblem:
             return "layer '\(layer)': tile \(tile ?? "?") (\(origin ?? "?")): \(detail)"
+        case .tileNotServed:
+            return "layer '\(layer)': tile \(tile ?? "?"): \(detail)"
         case .tilesAbsent:
             let filled = detail == "absent from the source" ? "" : " (\(detail))"
             return "layer '\(layer)': \(count ?? 0) of \(total ?? 0) tiles of level \(level ?? 0) absent\(filled)"

@@ -3,10 +3,32 @@ import Yams
 
 /// Opens the `TileSource` a `SourceSpec` describes, logging failures against the style.
 enum SourceFactory {
-    static func makeSource(_ spec: SourceSpec, keyPath: String, node: Node, log: StyleProblemLog) -> (any TileSource)? {
+    static func makeSource(_ spec: SourceSpec, keyPath: String, node: Node, log: StyleProblemLog,
+                           remote: RemoteEnvironment) -> (any TileSource)? {
         switch spec {
         case .xyz(let xyz):
             return FolderTileSource(spec: xyz)
+        case .remoteXYZ(let xyz):
+            guard allSet(xyz.templates.map { EnvironmentReference($0.text) }, xyz.remote, keyPath: keyPath, node: node,
+                         log: log, remote: remote) else { return nil }
+            return RemoteXYZTileSource(spec: xyz, environment: remote)
+        case .tilejson(let tilejson):
+            var references: [EnvironmentReference] = []
+            if case .remote(let url) = tilejson.location { references.append(url) }
+            guard allSet(references, tilejson.remote, keyPath: keyPath, node: node, log: log, remote: remote) else { return nil }
+            do {
+                return RemoteXYZTileSource(spec: try TileJSONResolver.resolve(tilejson, environment: remote), environment: remote)
+            } catch {
+                log.add(node, "\(keyPath).url", "TileJSON '\(tilejson.locationText)': \(error.description)")
+                return nil
+            }
+        case .wms(let wms):
+            guard allSet([EnvironmentReference(wms.getMap.url)], wms.remote, keyPath: keyPath, node: node, log: log,
+                         remote: remote) else { return nil }
+            switch wms.mode {
+            case .tiled: return WMSTileSource(spec: wms, environment: remote)
+            case .single: return WMSSingleSource(spec: wms, environment: remote)
+            }
         case .mbtiles(let mbtiles):
             do {
                 return try MBTilesSource(spec: mbtiles)
@@ -35,5 +57,18 @@ enum SourceFactory {
                 return nil
             }
         }
+    }
+
+    /// True when every environment variable the URLs and HTTP settings reference is set; else
+    /// each missing one is logged (by name: values are never shown).
+    private static func allSet(_ urls: [EnvironmentReference], _ options: RemoteOptions, keyPath: String, node: Node,
+                               log: StyleProblemLog, remote: RemoteEnvironment) -> Bool {
+        let names = urls.flatMap(\.variableNames) + options.http.variableNames
+        var seen: Set<String> = []
+        let unset = remote.client.unset(names.filter { seen.insert($0).inserted })
+        for name in unset {
+            log.add(node, keyPath, "refers to the environment variable \(name), which is not set (export \(name)=… before running)")
+        }
+        return unset.isEmpty
     }
 }

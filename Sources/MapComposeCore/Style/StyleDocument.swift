@@ -52,6 +52,9 @@ public struct LayerSpec: Sendable {
 /// Where a layer's tiles come from.
 public enum SourceSpec: Sendable {
     case xyz(XYZSourceSpec)
+    case remoteXYZ(RemoteXYZSourceSpec)
+    case tilejson(TileJSONSourceSpec)
+    case wms(WMSSourceSpec)
     case mbtiles(MBTilesSourceSpec)
     case geojson(GeoJSONSourceSpec)
     case solid(color: RGBA)
@@ -62,7 +65,9 @@ public enum SourceSpec: Sendable {
     /// The `type` value that selects this source.
     public var typeName: String {
         switch self {
-        case .xyz: return "xyz"
+        case .xyz, .remoteXYZ: return "xyz"
+        case .tilejson: return "tilejson"
+        case .wms: return "wms"
         case .mbtiles: return "mbtiles"
         case .geojson: return "geojson"
         case .solid: return "solid"

@@ -18,7 +18,7 @@ public struct MapStyle: Sendable {
 /// line and key path), resolves relative paths and opens each layer's source.
 public enum StyleLoader {
     /// Loads a style file from disk.
-    public static func load(file url: URL) throws(StyleError) -> MapStyle {
+    public static func load(file url: URL, remote: RemoteEnvironment = .standard) throws(StyleError) -> MapStyle {
         let origin = StyleOrigin.file(url)
         func failure(_ reason: String) -> StyleError {
             StyleError(problems: [StyleProblem(file: origin.displayName, line: nil, keyPath: "", message: reason)])
@@ -36,28 +36,30 @@ public enum StyleLoader {
             throw failure("cannot read the style file: \(error.reason)")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw failure("the style file is not UTF-8 text") }
-        return try load(text: text, origin: origin)
+        return try load(text: text, origin: origin, remote: remote)
     }
 
     /// Loads a style built into the binary.
-    public static func load(builtIn style: BuiltInStyle) throws(StyleError) -> MapStyle {
-        try load(text: style.text, origin: .builtIn(style))
+    public static func load(builtIn style: BuiltInStyle, remote: RemoteEnvironment = .standard) throws(StyleError) -> MapStyle {
+        try load(text: style.text, origin: .builtIn(style), remote: remote)
     }
 
     /// Loads a style by built-in name, or else as a file path.
-    public static func load(nameOrPath: String) throws(StyleError) -> MapStyle {
+    public static func load(nameOrPath: String, remote: RemoteEnvironment = .standard) throws(StyleError) -> MapStyle {
         guard !nameOrPath.isEmpty else {
             let names = BuiltInStyle.all.map(\.name).joined(separator: ", ")
             throw StyleError(problems: [StyleProblem(
                 file: "", line: nil, keyPath: "",
                 message: "the style name is empty: give a built-in style (\(names)) or the path of a style file")])
         }
-        if let style = BuiltInStyle.named(nameOrPath) { return try load(builtIn: style) }
-        return try load(file: URL(fileURLWithPath: nameOrPath))
+        if let style = BuiltInStyle.named(nameOrPath) { return try load(builtIn: style, remote: remote) }
+        return try load(file: URL(fileURLWithPath: nameOrPath), remote: remote)
     }
 
     /// Loads style text (YAML, or JSON, which is YAML too) read from `origin`.
-    public static func load(text: String, origin: StyleOrigin) throws(StyleError) -> MapStyle {
+    /// Remote sources (`xyz` with a `url`, `tilejson`, `wms`) use `remote`'s HTTP client and
+    /// disk cache; a TileJSON document is read while loading.
+    public static func load(text: String, origin: StyleOrigin, remote: RemoteEnvironment = .standard) throws(StyleError) -> MapStyle {
         let log = StyleProblemLog(file: origin.displayName)
         let root: Node
         do {
@@ -80,7 +82,7 @@ public enum StyleLoader {
         for (index, spec) in document.layers.enumerated() {
             if let source = SourceFactory.makeSource(spec.source, keyPath: "layers[\(layerNodes[index].index)].source",
                                                      node: layerNodes[index].node["source"]?["path"] ?? layerNodes[index].node,
-                                                     log: log) {
+                                                     log: log, remote: remote) {
                 layers.append(MapLayer(spec: spec, source: source))
             }
         }

@@ -8,7 +8,7 @@ struct StyleParser {
 
     static let rootKeys = ["name", "background", "attribution", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
-    static let sourceTypes = ["xyz", "mbtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
+    static let sourceTypes = ["xyz", "tilejson", "wms", "mbtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
     static let tileSizes = [256, 512]
 
     /// The document and, per layer in drawing order, its node and index in the file.
@@ -116,7 +116,7 @@ struct StyleParser {
             }
         }
         let bounds = map.bounds("bounds")
-        let source = map.requireValue("source").flatMap { parseSource($0, keyPath: map.path("source")) }
+        let source = map.requireValue("source").flatMap { parseSource($0, keyPath: map.path("source"), layer: id ?? "") }
         var spec = LayerSpec(id: id ?? "", source: source ?? .solid(color: .transparent), z: z, opacity: opacity,
                              blend: blend, minzoom: minzoom, maxzoom: maxzoom, bounds: bounds)
         parseLayerRules(map, into: &spec)
@@ -124,11 +124,13 @@ struct StyleParser {
         return spec
     }
 
-    private func parseSource(_ node: Node, keyPath: String) -> SourceSpec? {
+    private func parseSource(_ node: Node, keyPath: String, layer: String) -> SourceSpec? {
         guard let map = StyleMapping(node, keyPath: keyPath, log: log) else { return nil }
         guard let type = map.string("type", required: true) else { return nil }
         switch type {
-        case "xyz": return parseXYZ(map)
+        case "xyz": return map.value("url") != nil && map.value("path") == nil ? parseRemoteXYZ(map, layer: layer) : parseXYZ(map)
+        case "tilejson": return parseTileJSON(map, layer: layer)
+        case "wms": return parseWMS(map, layer: layer)
         case "mbtiles": return parseMBTiles(map)
         case "geojson": return parseGeoJSON(map)
         case "arcgis": return parseArcGIS(map)
@@ -148,7 +150,7 @@ struct StyleParser {
         }
     }
 
-    private func nativeZoom(_ map: StyleMapping) -> ClosedRange<Int>? {
+    func nativeZoom(_ map: StyleMapping) -> ClosedRange<Int>? {
         let low = map.integer("minzoom", in: 0...30)
         let high = map.integer("maxzoom", in: 0...30)
         if let low, let high, low > high {
@@ -161,7 +163,7 @@ struct StyleParser {
     }
 
     /// `tile-size`: the pixel size of the source's tiles, 256 (default) or 512.
-    private func tileSize(_ map: StyleMapping) -> Int {
+    func tileSize(_ map: StyleMapping) -> Int {
         guard let node = map.value("tile-size") else { return 256 }
         guard let size = node.scalar.flatMap({ Int($0.string) }), Self.tileSizes.contains(size) else {
             log.add(node, map.path("tile-size"),
@@ -173,7 +175,7 @@ struct StyleParser {
 
     /// A file on disk named by `key`, logged as a problem when it is absent, not a regular file,
     /// or the style is built in.
-    private func existingFile(_ map: StyleMapping, _ key: String) -> URL? {
+    func existingFile(_ map: StyleMapping, _ key: String) -> URL? {
         guard let path = map.string(key, required: true) else { return nil }
         do {
             return try origin.existingFile(path)
@@ -188,15 +190,11 @@ struct StyleParser {
         let native = nativeZoom(map)
         let size = tileSize(map)
         let bounds = map.bounds("bounds")
-        var tms = false
-        if let scheme = map.string("scheme") {
-            switch scheme {
-            case "xyz": tms = false
-            case "tms": tms = true
-            default: log.add(map.value("scheme"), map.path("scheme"), "unknown scheme '\(scheme)' (expected xyz or tms)")
-            }
+        let tms = scheme(map) ?? false
+        guard let path = map.string("path", required: true) else {
+            if map.value("url") != nil { log.add(map.value("url"), map.path("url"), "give either 'path' (a folder) or 'url' (a server), not both") }
+            return nil
         }
-        guard let path = map.string("path", required: true) else { return nil }
         let folderPart = path.contains("{") ? String(path[..<path.firstIndex(of: "{")!]) : path
         let folder = folderPart.contains("/") ? String(folderPart[...folderPart.lastIndex(of: "/")!]) : ""
         let template: TilePathTemplate

@@ -19,6 +19,9 @@ public struct TileSourceInfo: Sendable, Equatable {
     /// True when the source draws tiles itself and can draw them at any pixel ratio (@2x tiles
     /// of twice the pixels covering the same area), so retina output keeps symbol and text sizes.
     public var drawsAtAnyPixelRatio: Bool
+    /// The largest pixel ratio the source serves tiles at: 1 for plain tiles, 2 for a server
+    /// with `@2x` tiles, unbounded for sources that draw at any ratio.
+    public var maxPixelRatio: Int
     /// False for sources whose tiles are cheaper to draw again than to keep (a flat colour):
     /// the tile store then does not spend its memory budget on them.
     public var keepsTilesInMemory: Bool
@@ -28,13 +31,14 @@ public struct TileSourceInfo: Sendable, Equatable {
 
     public init(identity: String, matrix: TileMatrix = .webMercator(), nativeZoom: ClosedRange<Int>,
                 bounds: GeoBounds? = nil, attribution: String? = nil, drawsAtAnyPixelRatio: Bool = false,
-                keepsTilesInMemory: Bool = true, notes: [String] = []) {
+                maxPixelRatio: Int? = nil, keepsTilesInMemory: Bool = true, notes: [String] = []) {
         self.identity = identity
         self.matrix = matrix
         self.nativeZoom = nativeZoom.clamped(to: matrix.levelRange)
         self.bounds = bounds
         self.attribution = attribution
         self.drawsAtAnyPixelRatio = drawsAtAnyPixelRatio
+        self.maxPixelRatio = max(1, maxPixelRatio ?? (drawsAtAnyPixelRatio ? Int.max : 1))
         self.keepsTilesInMemory = keepsTilesInMemory
         self.notes = notes
     }
@@ -59,6 +63,9 @@ public enum TileMissReason: Sendable, Equatable, CustomStringConvertible {
     /// The source's storage is damaged where this tile should be (a truncated file, an index
     /// pointing past its end): asking again gives the same answer.
     case corrupt(String)
+    /// A server answered without a tile (404, 204, an empty body, not an image, an exception
+    /// report), or an offline render found none in the disk cache: the detail says which.
+    case notServed(String)
     /// The image is far larger than the grid's cell (beyond @4x).
     case wrongSize(width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
 
@@ -68,6 +75,7 @@ public enum TileMissReason: Sendable, Equatable, CustomStringConvertible {
         case .readFailed(let detail): return "read failed: \(detail)"
         case .undecodable(let error): return error.description
         case .corrupt(let detail): return "damaged source: \(detail)"
+        case .notServed(let detail): return detail
         case .wrongSize(let w, let h, let ew, let eh):
             return "tile is \(w)x\(h) pixels; the grid's tiles are \(ew)x\(eh) (up to 4x that for high-resolution tiles)"
         }
@@ -94,10 +102,14 @@ public struct TileFetch: Sendable {
     public var outcome: Outcome
     /// A path, URL or row that locates the tile, for reports and messages.
     public var origin: String
+    /// The bytes came from the disk cache: if they do not decode, the source can drop its copy
+    /// (`dropCachedCopy`) and be asked again.
+    public var fromDiskCache: Bool
 
-    public init(_ outcome: Outcome, origin: String) {
+    public init(_ outcome: Outcome, origin: String, fromDiskCache: Bool = false) {
         self.outcome = outcome
         self.origin = origin
+        self.fromDiskCache = fromDiskCache
     }
 }
 
@@ -108,4 +120,14 @@ public protocol TileSource: Sendable {
     /// wrapped into the matrix); never throws: a miss is a result.
     /// `pixelRatio` above 1 asks a source that `drawsAtAnyPixelRatio` for larger tiles; others ignore it.
     func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch
+    /// Forgets the disk-cached copy of a tile whose bytes did not decode; true when there was one.
+    func dropCachedCopy(_ coord: TileCoord, pixelRatio: Int) async -> Bool
+    /// The source to draw `viewport` from: itself, or, for a source whose requests follow the
+    /// view (a WMS in single mode), one whose grid is laid on the view.
+    func forViewport(_ viewport: Viewport) -> any TileSource
+}
+
+extension TileSource {
+    public func dropCachedCopy(_ coord: TileCoord, pixelRatio: Int) async -> Bool { false }
+    public func forViewport(_ viewport: Viewport) -> any TileSource { self }
 }

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import MapComposeCore
+
+/// `--cache-dir`, `--no-cache` and `--offline`: where remote sources keep their tiles, and
+/// whether they may ask servers at all.
+struct CacheOptions: ParsableArguments {
+    @Option(help: "Disk cache folder for remote sources (default: $XDG_CACHE_HOME/mapcompose, else ~/.cache/mapcompose).")
+    var cacheDir: String?
+
+    @Flag(help: "Do not read or write the disk cache.")
+    var noCache = false
+
+    @Flag(help: "Render from the disk cache only: send no request; a tile not cached is missing.")
+    var offline = false
+
+    /// The cache root these options name.
+    var cacheRoot: URL {
+        cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskTileCache.defaultRoot()
+    }
+
+    /// The remote environment for a render.
+    func environment() throws(CLIFailure) -> RemoteEnvironment {
+        if noCache, offline { throw CLIFailure("--offline renders from the disk cache, which --no-cache turns off: use one of them") }
+        if let cacheDir, cacheDir.isEmpty { throw CLIFailure("--cache-dir is empty: give a folder") }
+        return RemoteEnvironment(cache: noCache ? nil : DiskTileCache(root: cacheRoot), offline: offline)
+    }
+}

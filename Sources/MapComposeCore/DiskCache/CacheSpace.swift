@@ -1,0 +1,81 @@
+import Foundation
+
+/// One layer's folder in the disk cache: an entry file per tile, written to a temporary file
+/// and renamed into place, so a crash or a concurrent writer in another process leaves either
+/// the old entry or the new one, never half of one. Reading refreshes an entry's modification
+/// time, which orders least-recently-used eviction when the folder outgrows its size cap.
+public final class CacheSpace: @unchecked Sendable {
+    /// File name suffix of entries.
+    static let entrySuffix = ".tile"
+    /// Reads refresh an entry's modification time at most this often (seconds).
+    static let touchInterval: Double = 60
+
+    public let folder: URL
+    public let maxBytes: Int
+    private let lock = NSLock()
+    private var bytesSinceCheck = 0
+    private var checking = false
+
+    init(folder: URL, maxBytes: Int) {
+        self.folder = folder
+        self.maxBytes = maxBytes
+    }
+
+    /// The file holding `key` (such as `12/2047/1362@2x`).
+    func fileURL(_ key: String) -> URL { folder.appendingPathComponent(key + Self.entrySuffix) }
+
+    /// The entry for `key`, or nil. A file that is not a whole entry is removed.
+    public func read(_ key: String, now: Date = Date()) -> CacheEntry? {
+        let url = fileURL(key)
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        guard let entry = CacheEntry(decoding: data) else {
+            try? FileManager.default.removeItem(at: url)
+            return nil
+        }
+        touch(url, now: now)
+        return entry
+    }
+
+    /// Stores `entry` under `key`, replacing any older one atomically.
+    public func write(_ key: String, _ entry: CacheEntry) {
+        let url = fileURL(key)
+        let data = entry.encoded()
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                try? FileManager.default.removeItem(at: temporary)
+                return
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            return
+        }
+        let due: Bool = lock.withLock {
+            bytesSinceCheck += data.count
+            guard !checking, bytesSinceCheck > max(1 << 20, maxBytes / 20) else { return false }
+            checking = true
+            bytesSinceCheck = 0
+            return true
+        }
+        if due {
+            _ = CacheMaintenance.evict(folder, toFit: maxBytes)
+            lock.withLock { checking = false }
+        }
+    }
+
+    /// Forgets `key` (an entry that did not decode).
+    public func remove(_ key: String) {
+        try? FileManager.default.removeItem(at: fileURL(key))
+    }
+
+    private func touch(_ url: URL, now: Date) {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              let modified = attributes[.modificationDate] as? Date,
+              now.timeIntervalSince(modified) > Self.touchInterval else { return }
+        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: url.path)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The disk cache of remote sources: a root folder (`--cache-dir`, by default
+/// `$XDG_CACHE_HOME/mapcompose`) with one folder per layer cache. Several processes, on one
+/// machine or sharing the folder over a network file system, may use it at once: every file is
+/// written whole under a temporary name and renamed into place, and no lock is held.
+public final class DiskTileCache: Sendable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// `$XDG_CACHE_HOME/mapcompose`, else `~/.cache/mapcompose`.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("mapcompose")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/mapcompose")
+    }
+
+    /// The folder for `description`, with its `cache.json` written when absent or changed.
+    public func space(for description: CacheDescription) -> CacheSpace {
+        let folder = root.appendingPathComponent(description.id)
+        let file = folder.appendingPathComponent(CacheDescription.fileName)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        if let data = try? encoder.encode(description), (try? Data(contentsOf: file)) != data {
+            let temporary = folder.appendingPathComponent(".\(CacheDescription.fileName).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp")
+            if (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+               (try? data.write(to: temporary)) != nil {
+                if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+            }
+        }
+        return CacheSpace(folder: folder, maxBytes: description.maxBytes)
+    }
+
+    /// Every layer cache under the root, by id; folders without a readable `cache.json` get a
+    /// description naming only their id.
+    public func descriptions() -> [CacheDescription] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return [] }
+        return names.sorted().compactMap { name in
+            guard !name.hasPrefix(".") else { return nil }
+            let folder = root.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+            let file = folder.appendingPathComponent(CacheDescription.fileName)
+            if let data = try? Data(contentsOf: file), var description = try? JSONDecoder().decode(CacheDescription.self, from: data) {
+                description.id = name
+                return description
+            }
+            return CacheDescription(id: name, layer: "", source: "", maxBytes: CachePolicy.defaultMaxBytes)
+        }
+    }
+
+    /// The folder of the cache with `id`.
+    public func folder(id: String) -> URL { root.appendingPathComponent(id) }
+}

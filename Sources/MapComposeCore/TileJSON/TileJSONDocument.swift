@@ -1,0 +1,51 @@
+import Foundation
+
+/// The parts of a TileJSON document (2.x / 3.0) a raster layer uses.
+public struct TileJSONDocument: Decodable, Sendable, Equatable {
+    public var tiles: [String]
+    public var scheme: String?
+    public var minzoom: Int?
+    public var maxzoom: Int?
+    /// `[west, south, east, north]` in degrees.
+    public var bounds: [Double]?
+    public var attribution: String?
+    /// Pixel size of the tiles (`tileSize`, a common extension; 256 when absent).
+    public var tileSize: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case tiles, scheme, minzoom, maxzoom, bounds, attribution, tileSize
+        case tileSizeSnake = "tile_size"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tiles = try container.decode([String].self, forKey: .tiles)
+        scheme = try container.decodeIfPresent(String.self, forKey: .scheme)
+        minzoom = try container.decodeIfPresent(Int.self, forKey: .minzoom)
+        maxzoom = try container.decodeIfPresent(Int.self, forKey: .maxzoom)
+        bounds = try container.decodeIfPresent([Double].self, forKey: .bounds)
+        attribution = try container.decodeIfPresent(String.self, forKey: .attribution)
+        tileSize = try container.decodeIfPresent(Int.self, forKey: .tileSize)
+            ?? container.decodeIfPresent(Int.self, forKey: .tileSizeSnake)
+    }
+
+    /// Reads a document; the error says which field is wrong.
+    public static func parse(_ data: Data) throws(TileJSONError) -> TileJSONDocument {
+        do {
+            return try JSONDecoder().decode(TileJSONDocument.self, from: data)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw TileJSONError("the document has no '\(key.stringValue)'")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw TileJSONError("'\(field)' has the wrong type")
+        } catch {
+            throw TileJSONError("not a JSON document")
+        }
+    }
+}
+
+/// Why a TileJSON document cannot describe a layer.
+public struct TileJSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Turns a `TileJSONSourceSpec` into the remote XYZ source its document describes. A remote
+/// document is read through the disk cache (kept as the server's headers say, used stale when
+/// the server cannot be reached, and the only source when offline).
+public enum TileJSONResolver {
+    /// The cache key of the document in its cache folder.
+    static let cacheKey = "tilejson"
+
+    public static func resolve(_ spec: TileJSONSourceSpec, environment: RemoteEnvironment) throws(TileJSONError) -> RemoteXYZSourceSpec {
+        let (data, base) = try document(spec, environment: environment)
+        let document = try TileJSONDocument.parse(data)
+        return try xyzSpec(document, base: base, spec: spec)
+    }
+
+    /// The document's bytes, and the URL its relative tile URLs are relative to.
+    static func document(_ spec: TileJSONSourceSpec, environment: RemoteEnvironment) throws(TileJSONError) -> (Data, URL?) {
+        switch spec.location {
+        case .file(let url):
+            guard let data = try? Data(contentsOf: url) else { throw TileJSONError("cannot read '\(url.path)'") }
+            return (data, url)
+        case .remote(let url):
+            return (try remoteDocument(url, spec: spec, environment: environment), URL(string: url.text))
+        }
+    }
+
+    private static func remoteDocument(_ url: EnvironmentReference, spec: TileJSONSourceSpec,
+                                       environment: RemoteEnvironment) throws(TileJSONError) -> Data {
+        let space: CacheSpace? = spec.remote.cache.enabled ? environment.cache.map {
+            let identity = "tilejson:\(url.text)"
+            let id = CacheDescription.derivedID(layer: spec.remote.layer, identity: identity)
+            return $0.space(for: CacheDescription(id: id, layer: spec.remote.layer, source: identity, maxBytes: spec.remote.cache.maxBytes))
+        } : nil
+        let now = Date()
+        let cached = space?.read(cacheKey, now: now)
+        if let cached, !cached.isNegative, cached.isFresh(at: now) || environment.offline { return cached.body }
+        if environment.offline { throw TileJSONError("not in the disk cache (offline): \(url.text)") }
+        switch environment.client.getBlocking(url, settings: spec.remote.http) {
+        case .success(let answer) where answer.status == 200 && !answer.body.isEmpty:
+            if let space, let expires = spec.remote.cache.expiry(headers: answer.headers, now: Date()) {
+                space.write(cacheKey, CacheEntry(metadata: .init(status: 200, expires: expires.timeIntervalSince1970,
+                                                                 etag: answer.headers["etag"], contentType: answer.mediaType),
+                                                 body: answer.body))
+            }
+            return answer.body
+        case .success(let answer):
+            if let cached, !cached.isNegative { return cached.body }
+            throw TileJSONError("HTTP \(answer.status) from \(url.text)")
+        case .failure(let failure):
+            if let cached, !cached.isNegative { return cached.body }
+            throw TileJSONError("\(failure) from \(url.text)")
+        }
+    }
+
+    static func xyzSpec(_ document: TileJSONDocument, base: URL?, spec: TileJSONSourceSpec) throws(TileJSONError) -> RemoteXYZSourceSpec {
+        guard !document.tiles.isEmpty else { throw TileJSONError("'tiles' lists no URL") }
+        var templates: [TilePathTemplate] = []
+        for (index, text) in document.tiles.enumerated() {
+            let absolute = text.contains("://") ? text
+                : (base.flatMap { URL(string: text, relativeTo: $0)?.absoluteString } ?? text)
+            // Braces are percent-encoded by URL resolution; the template needs them back.
+            let restored = absolute.replacingOccurrences(of: "%7B", with: "{").replacingOccurrences(of: "%7D", with: "}")
+            guard restored.hasPrefix("http://") || restored.hasPrefix("https://") else {
+                throw TileJSONError("'tiles[\(index)]' is not an http or https URL: '\(text)'")
+            }
+            do {
+                templates.append(try TilePathTemplate(restored, allowing: TilePathTemplate.urlPlaceholders))
+            } catch {
+                throw TileJSONError("'tiles[\(index)]': \(error)")
+            }
+        }
+        let tms: Bool
+        switch document.scheme ?? "xyz" {
+        case "xyz": tms = false
+        case "tms": tms = true
+        case let other: throw TileJSONError("unknown scheme '\(other)' (expected xyz or tms)")
+        }
+        let size = spec.tileSize ?? document.tileSize ?? 256
+        guard size == 256 || size == 512 else { throw TileJSONError("tile size \(size) is not 256 or 512") }
+        var bounds: GeoBounds?
+        if let b = document.bounds {
+            let box = b.count == 4 ? GeoBounds(west: b[0], south: b[1], east: b[2], north: b[3]) : nil
+            guard let box, box.isValidBox else { throw TileJSONError("'bounds' is not [west, south, east, north] in degrees") }
+            bounds = box
+        }
+        let low = document.minzoom ?? 0, high = document.maxzoom ?? 22
+        guard (0...30).contains(low), (0...30).contains(high), low <= high else {
+            throw TileJSONError("minzoom \(low) / maxzoom \(high) is not a zoom range within 0…30")
+        }
+        return RemoteXYZSourceSpec(templates: templates, tms: tms, nativeZoom: spec.nativeZoom ?? low...high, bounds: bounds,
+                                   tileSize: size, retina: spec.retina, attribution: document.attribution, remote: spec.remote)
+    }
+}
