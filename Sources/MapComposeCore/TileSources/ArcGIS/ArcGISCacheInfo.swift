@@ -17,16 +17,22 @@ public struct ArcGISCacheInfo: Sendable, Equatable {
     /// Inches per metre in ArcGIS's scale-to-resolution rule.
     public static let inchesPerMetre = 39.37
 
+    /// `SpatialReference/WKID` and `LatestWKID` (at least one is given, and one of them is Web Mercator).
     public let wkid: Int?
     public let latestWKID: Int?
+    /// `TileOrigin`: the grid's top-left corner in EPSG:3857 metres.
     public let originX: Double
     public let originY: Double
+    /// `TileCols` × `TileRows`: tile size in pixels.
     public let tileWidth: Int
     public let tileHeight: Int
+    /// `DPI` (96 when absent), used to turn a scale into a resolution.
     public let dpi: Double
     /// Levels, coarsest first.
     public let levels: [LevelOfDetail]
+    /// `CacheTileFormat`.
     public let tileFormat: ArcGISTileFormat
+    /// `StorageFormat` (exploded when conf.xml has no `CacheStorageInfo`, as before ArcGIS 10).
     public let storage: ArcGISStorageFormat
     /// Tiles along a bundle's side (128 unless said otherwise).
     public let packetSize: Int
