@@ -43,9 +43,10 @@ quickstart: deps build
 	$(BIN) --center 51.5,-0.12 --zoom 5 Output/london.png
 	@echo "wrote Output/london.png"
 
-# 1024x1024, three MBTiles layers at zoom 6.5: median ms, tiles decoded, peak RSS; then the
-# whole-process time and peak RSS of many-layer styles and of the largest output; then batch
-# throughput (500 and 5000 maps of 512x512 from MBTiles) and diff speed on a 2048x2048 pair.
+# 1024x1024, three MBTiles layers at zoom 6.5: median ms, tiles decoded, peak RSS; the same
+# viewport from an ArcGIS compact v2 cache vs an exploded one (ratio); then the whole-process
+# time and peak RSS of many-layer styles and of the largest output; then batch throughput
+# (500 and 5000 maps of 512x512 from MBTiles) and diff speed on a 2048x2048 pair.
 bench:
 	$(SWIFT) build -c release --product MapComposeBench
 	$(SWIFT) build -c release --product mapcompose

@@ -14,7 +14,7 @@ from pathlib import Path
 FUZZ = Path(__file__).resolve().parent
 ROOT = FUZZ.parent
 CORPUS = FUZZ / ".corpus"
-TARGETS = ["style", "tile-decoder", "geojson", "mbtiles"]
+TARGETS = ["style", "tile-decoder", "geojson", "mbtiles", "arcgis-bundle", "arcgis-conf"]
 
 
 def add(target, name, data):
@@ -119,6 +119,32 @@ def mbtiles_seeds():
     ])
 
 
+def arcgis_seeds():
+    """conf.xml / conf.cdi files of the committed caches; bundles in FuzzArcGISBundle's layouts
+    (byte 0: bit 0 version 1, bit 1 raw) holding a small reference tile."""
+    fixtures = ROOT / "Tests/Fixtures/ArcGIS"
+    for conf in sorted(fixtures.rglob("conf.*")):
+        add("arcgis-conf", "fixture-" + "-".join(conf.relative_to(fixtures).parts), conf.read_bytes())
+    tile = min((ROOT / "Tests/Fixtures/Reference/tiles").rglob("*.png"), key=lambda p: p.stat().st_size).read_bytes()
+    row, column = 1, 1
+    # Structured version 2: the entry points just past the index, at the tile.
+    v2_entry = (64 + 128 * 128 * 8 + 4) | (len(tile) << 40)
+    add("arcgis-bundle", "structured-v2", bytes([0, row, column]) + struct.pack("<Q", v2_entry)
+        + struct.pack("<I", len(tile)) + tile)
+    # Structured version 1: the offset points at the tile's size prefix at the bundle's start.
+    add("arcgis-bundle", "structured-v1", bytes([1, row, column]) + (0).to_bytes(5, "little")
+        + struct.pack("<I", len(tile)) + tile)
+    add("arcgis-bundle", "structured-v1-past-end", bytes([1, row, column]) + (1 << 39).to_bytes(5, "little") + tile[:8])
+    # Raw version 2: the smallest committed bundle, whole.
+    bundles = sorted(fixtures.rglob("*.bundle"), key=lambda p: p.stat().st_size)
+    v2 = [b for b in bundles if not b.with_suffix(".bundlx").exists()]
+    if v2 and v2[0].stat().st_size < 262144:
+        add("arcgis-bundle", "raw-v2-fixture", bytes([2]) + v2[0].read_bytes())
+    # Raw version 1: an index of 64 entries' worth (too short, so corrupt) and a bundle.
+    add("arcgis-bundle", "raw-v1-short-index", bytes([3]) + struct.pack("<H", 168) + bytes(336)
+        + struct.pack("<I", len(tile)) + tile)
+
+
 def main():
     for target in TARGETS:
         (CORPUS / target).mkdir(parents=True, exist_ok=True)
@@ -129,6 +155,7 @@ def main():
     tile_seeds()
     geojson_seeds()
     mbtiles_seeds()
+    arcgis_seeds()
     for target in TARGETS:
         print(f"corpus {target}: {len(os.listdir(CORPUS / target))} files")
 

@@ -1,7 +1,9 @@
 // Benchmark: a 1024x1024 render of three MBTiles layers at zoom 6.5, repeated in one process.
-// Prints the median and spread in ms, tiles decoded per render and peak RSS.
+// Prints the median and spread in ms, tiles decoded per render and peak RSS. Then the same
+// viewport from one ArcGIS cache, compact v2 against exploded (the ratio of the medians).
 import Foundation
 import MapComposeCore
+import MapComposeTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,7 +50,7 @@ let style = try StyleLoader.load(text: """
 
 /// Times `runs` renders; `shared` keeps one tile store across them (decoded tiles stay in
 /// memory), otherwise each render starts with an empty store and decodes every tile.
-func measure(shared: Bool) async throws -> (times: [Double], decoded: Int, requested: Int) {
+func measure(_ style: MapStyle, shared: Bool) async throws -> (times: [Double], decoded: Int, requested: Int) {
     // The warm-up fills the shared store; for new stores per render it warms only the caches
     // of the system (files, fonts) and its store is dropped at once.
     let sharedStore = TileStore()
@@ -73,9 +75,9 @@ func peakRSS() -> Int {
     return usage.ru_maxrss / 1024
 }
 
-let (times, decoded, requested) = try await measure(shared: false)
+let (times, decoded, requested) = try await measure(style, shared: false)
 let coldPeak = peakRSS()
-let warm = try await measure(shared: true)
+let warm = try await measure(style, shared: true)
 func ms(_ v: Double) -> String { String(format: "%.1f", v) }
 print("mapcompose bench: 1024x1024 px, zoom 6.5 (tile level \(level)), 3 MBTiles layers (JPEG + PNG + PNG), \(stored.reduce(0, +)) tiles stored")
 print("runs:            \(runs) (after 1 warm-up)")
@@ -85,5 +87,41 @@ print("tiles requested: \(requested) per render")
 print("tiles decoded:   \(decoded) per render (each tile once; a new tile store per render)")
 print("shared store:    median \(ms(warm.times[warm.times.count / 2])) ms, \(warm.decoded) tiles decoded per render (tiles kept in memory)")
 print("peak RSS:        \(coldPeak) MiB (new store per render); \(peakRSS()) MiB after the shared-store runs")
+
+// ArcGIS caches: the land tiles above as PNG in an exploded cache and in a compact v2 cache
+// (one bundle per 128x128 tiles), each drawn alone with a new tile store per render.
+let arcgisFolder = try TemporaryFolder("mapcompose-bench-arcgis")
+var arcgisTiles: [ArcGISCacheFixtures.Tile] = []
+if let range = grid.covering(viewport.extent, level: level) {
+    for y in (range.rows.lowerBound - 1)...(range.rows.upperBound + 1) {
+        for x in (range.columns.lowerBound - 1)...(range.columns.upperBound + 1) {
+            guard case .found(.raster(let image)) = await countries.fetch(TileCoord(z: level, x: x, y: y), pixelRatio: 1).outcome
+            else { continue }
+            arcgisTiles.append(.init(level: level, row: y, column: x, data: try ImageEncoder.png(image)))
+        }
+    }
+}
+let lods = Array(zip(0..., ArcGISCacheFixtures.webMercatorResolutions(level + 1)))
+var arcgisMedians: [ArcGISStorageFormat: Double] = [:]
+for storage in [ArcGISStorageFormat.exploded, .compactV2] {
+    let layer = try ArcGISCacheFixtures.writeCache(
+        in: arcgisFolder, name: storage.label.replacingOccurrences(of: " ", with: "-"), storage: storage,
+        conf: ArcGISCacheFixtures.confXML(storage: storage.rawValue, lods: lods), tiles: arcgisTiles)
+    let cacheStyle = try StyleLoader.load(text: """
+        name: bench-arcgis
+        layers:
+          - {id: land, source: {type: arcgis, path: "\(layer.path)"}}
+        """, origin: .file(arcgisFolder.url.appendingPathComponent("arcgis.yaml")))
+    let measured = try await measure(cacheStyle, shared: false)
+    arcgisMedians[storage] = measured.times[measured.times.count / 2]
+    print("arcgis \(storage.label): median \(ms(measured.times[measured.times.count / 2])) ms "
+          + "(min \(ms(measured.times[0])), max \(ms(measured.times[measured.times.count - 1]))), "
+          + "\(measured.decoded) tiles decoded per render")
+}
+if let compact = arcgisMedians[.compactV2], let exploded = arcgisMedians[.exploded] {
+    print("arcgis compact v2 / exploded: \(String(format: "%.2f", compact / exploded)) "
+          + "(\(arcgisTiles.count) tiles of level \(level), 1024x1024 px)")
+}
+
 try await remoteBench(mbtiles: folder.appendingPathComponent("land.mbtiles"), viewport: viewport, level: level, runs: runs,
                       folder: folder)

@@ -24,6 +24,7 @@ enum RenderLog {
         if layer.tilesFromParents > 0 { parts.append("\(layer.tilesFromParents) from parents") }
         if layer.tilesFromChildren > 0 { parts.append("\(layer.tilesFromChildren) from children") }
         if layer.tilesOutsideBounds > 0 { parts.append("\(layer.tilesOutsideBounds) outside bounds") }
+        parts += layer.sourceNotes ?? []
         return "\(head): " + parts.joined(separator: ", ")
     }
 }

@@ -187,6 +187,7 @@ struct LayerPlan: Sendable {
                            levels: passes.map(\.level), crossfadeWeight: passes.count > 1 ? passes[1].alpha : nil,
                            nativeLevels: [native.lowerBound, native.upperBound], opacity: opacity,
                            blend: spec.blend.rawValue, tilesRequested: 0, tilesDrawn: 0, tilesMissing: 0, tilesAbsent: 0,
-                           tilesFromParents: 0, tilesFromChildren: 0, tilesOutsideBounds: 0, tiles: [])
+                           tilesFromParents: 0, tilesFromChildren: 0, tilesOutsideBounds: 0, tiles: [],
+                           sourceNotes: layer.source.info.notes.isEmpty ? nil : layer.source.info.notes)
     }
 }

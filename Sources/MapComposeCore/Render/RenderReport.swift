@@ -66,6 +66,8 @@ public struct LayerReport: Codable, Sendable {
     public var tilesOutsideBounds: Int
     /// Every tile asked for, sorted by level, row and column.
     public var tiles: [TileReport]
+    /// What the source says about how it was read (see `TileSourceInfo.notes`); nil when nothing.
+    public var sourceNotes: [String]? = nil
 }
 
 /// How a drawn tile's level relates to the output, or that nothing was drawn.

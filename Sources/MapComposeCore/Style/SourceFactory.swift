@@ -49,6 +49,13 @@ enum SourceFactory {
             return CheckerboardTileSource(spec: checkerboard)
         case .debug(let color):
             return DebugTileSource(color: color)
+        case .arcgis(let arcgis):
+            do {
+                return try ArcGISTileSource(spec: arcgis)
+            } catch {
+                log.add(node, "\(keyPath).path", error.description)
+                return nil
+            }
         }
     }
 

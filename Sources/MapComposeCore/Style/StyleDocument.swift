@@ -60,6 +60,7 @@ public enum SourceSpec: Sendable {
     case solid(color: RGBA)
     case checkerboard(CheckerboardSourceSpec)
     case debug(color: RGBA)
+    case arcgis(ArcGISSourceSpec)
 
     /// The `type` value that selects this source.
     public var typeName: String {
@@ -72,6 +73,7 @@ public enum SourceSpec: Sendable {
         case .solid: return "solid"
         case .checkerboard: return "checkerboard"
         case .debug: return "debug"
+        case .arcgis: return "arcgis"
         }
     }
 }
@@ -113,6 +115,16 @@ public struct GeoJSONSourceSpec: Sendable {
         self.data = data
         self.path = path
         self.symbolizer = symbolizer
+    }
+}
+
+/// An ArcGIS Server tile cache on disk.
+public struct ArcGISSourceSpec: Sendable {
+    /// The layer folder (with conf.xml) or the cache folder holding exactly one data frame.
+    public var folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
     }
 }
 

@@ -8,7 +8,7 @@ struct StyleParser {
 
     static let rootKeys = ["name", "background", "attribution", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
-    static let sourceTypes = ["xyz", "tilejson", "wms", "mbtiles", "geojson", "solid", "checkerboard", "debug"]
+    static let sourceTypes = ["xyz", "tilejson", "wms", "mbtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
     static let tileSizes = [256, 512]
 
     /// The document and, per layer in drawing order, its node and index in the file.
@@ -138,6 +138,7 @@ struct StyleParser {
         case "wms": return parseWMS(map, layer: layer)
         case "mbtiles": return parseMBTiles(map)
         case "geojson": return parseGeoJSON(map)
+        case "arcgis": return parseArcGIS(map)
         case "solid":
             map.rejectUnknownKeys(["type", "color"])
             return map.color("color").map { .solid(color: $0) } ?? (map.value("color") == nil ? .solid(color: .white) : nil)
@@ -205,17 +206,7 @@ struct StyleParser {
             log.add(map.value("path"), map.path("path"), "'\(path)': \(error)")
             return nil
         }
-        guard let root = origin.resolve(folder.isEmpty ? "." : folder) else {
-            log.add(map.value("path"), map.path("path"), StyleOriginError.notOnDisk(path).description)
-            return nil
-        }
-        let status = PathStatus(root)
-        guard status == .folder else {
-            let problem = status == .missing ? "no such folder '\(folder)'"
-                : "'\(folder)' \(status.problem(expecting: "a folder") ?? "cannot be used")"
-            log.add(map.value("path"), map.path("path"), "\(problem) (looked for \(root.path))")
-            return nil
-        }
+        guard let root = existingFolder(map, folder, of: path) else { return nil }
         let levels = native ?? FolderTileSource.levelsPresent(root: root, template: template) ?? TileSourceInfo.defaultNativeLevels
         return .xyz(XYZSourceSpec(template: template, root: root, tms: tms, nativeZoom: levels, bounds: bounds,
                                   tileSize: size))
@@ -227,6 +218,31 @@ struct StyleParser {
         let size = tileSize(map)
         guard let file = existingFile(map, "path") else { return nil }
         return .mbtiles(MBTilesSourceSpec(file: file, nativeZoom: native, tileSize: size))
+    }
+
+    /// `type: arcgis`: `path` is the cache's layer folder or the cache folder above it.
+    private func parseArcGIS(_ map: StyleMapping) -> SourceSpec? {
+        map.rejectUnknownKeys(["type", "path"])
+        guard let path = map.string("path", required: true),
+              let folder = existingFolder(map, path, of: path) else { return nil }
+        return .arcgis(ArcGISSourceSpec(folder: folder))
+    }
+
+    /// The folder `folder` (the folder part of the `path` value, which may be all of it),
+    /// logged as a problem when it is not on disk or not a folder.
+    private func existingFolder(_ map: StyleMapping, _ folder: String, of path: String) -> URL? {
+        guard let root = origin.resolve(folder.isEmpty ? "." : folder) else {
+            log.add(map.value("path"), map.path("path"), StyleOriginError.notOnDisk(path).description)
+            return nil
+        }
+        let status = PathStatus(root)
+        guard status == .folder else {
+            let problem = status == .missing ? "no such folder '\(folder)'"
+                : "'\(folder)' \(status.problem(expecting: "a folder") ?? "cannot be used")"
+            log.add(map.value("path"), map.path("path"), "\(problem) (looked for \(root.path))")
+            return nil
+        }
+        return root
     }
 
     private func parseGeoJSON(_ map: StyleMapping) -> SourceSpec? {

@@ -25,10 +25,13 @@ public struct TileSourceInfo: Sendable, Equatable {
     /// False for sources whose tiles are cheaper to draw again than to keep (a flat colour):
     /// the tile store then does not spend its memory budget on them.
     public var keepsTilesInMemory: Bool
+    /// What a render's report says about how the source was read (e.g. which of a cache's
+    /// folders was chosen, or that its extent is unknown).
+    public var notes: [String]
 
     public init(identity: String, matrix: TileMatrix = .webMercator(), nativeZoom: ClosedRange<Int>,
                 bounds: GeoBounds? = nil, attribution: String? = nil, drawsAtAnyPixelRatio: Bool = false,
-                maxPixelRatio: Int? = nil, keepsTilesInMemory: Bool = true) {
+                maxPixelRatio: Int? = nil, keepsTilesInMemory: Bool = true, notes: [String] = []) {
         self.identity = identity
         self.matrix = matrix
         self.nativeZoom = nativeZoom.clamped(to: matrix.levelRange)
@@ -37,6 +40,7 @@ public struct TileSourceInfo: Sendable, Equatable {
         self.drawsAtAnyPixelRatio = drawsAtAnyPixelRatio
         self.maxPixelRatio = max(1, maxPixelRatio ?? (drawsAtAnyPixelRatio ? Int.max : 1))
         self.keepsTilesInMemory = keepsTilesInMemory
+        self.notes = notes
     }
 }
 
@@ -56,6 +60,9 @@ public enum TileMissReason: Sendable, Equatable, CustomStringConvertible {
     case readFailed(String)
     /// The bytes were not a usable image.
     case undecodable(TileDecodeError)
+    /// The source's storage is damaged where this tile should be (a truncated file, an index
+    /// pointing past its end): asking again gives the same answer.
+    case corrupt(String)
     /// A server answered without a tile (404, 204, an empty body, not an image, an exception
     /// report), or an offline render found none in the disk cache: the detail says which.
     case notServed(String)
@@ -67,6 +74,7 @@ public enum TileMissReason: Sendable, Equatable, CustomStringConvertible {
         case .absent: return "not in source"
         case .readFailed(let detail): return "read failed: \(detail)"
         case .undecodable(let error): return error.description
+        case .corrupt(let detail): return "damaged source: \(detail)"
         case .notServed(let detail): return detail
         case .wrongSize(let w, let h, let ew, let eh):
             return "tile is \(w)x\(h) pixels; the grid's tiles are \(ew)x\(eh) (up to 4x that for high-resolution tiles)"

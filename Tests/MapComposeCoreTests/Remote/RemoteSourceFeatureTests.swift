@@ -106,6 +106,19 @@ import Testing
         #expect(offline.layers[0].source.info.nativeZoom == 1...1)
     }
 
+    @Test func aLocalTileJSONFileIsReadRelativeToTheStyle() async throws {
+        let fixture = try F { _ in .image(F.png(F.blue)) }
+        try fixture.folder.write("""
+            {"tiles": ["\(fixture.server.baseURL)/a/{z}/{x}/{y}.png", "\(fixture.server.baseURL)/b/{z}/{x}/{y}.png"],
+             "minzoom": 0, "maxzoom": 1, "tileSize": 256}
+            """, to: "data/tiles.json")
+        let style = try fixture.style("{type: tilejson, url: data/tiles.json}", fallback: false, remote: fixture.environment(cache: false))
+        let result = try await fixture.renderWorld(style)
+        #expect(F.colorOfTile(result.image, x: 0, y: 0) == F.blue)
+        #expect(Set(fixture.server.requests.map(\.path)) == ["/a/1/0/0.png", "/b/1/1/0.png", "/b/1/0/1.png", "/a/1/1/1.png"],
+                "tiles are spread over the document's URLs")
+    }
+
     @Test func aBadTileJSONIsAStyleErrorWithTheReason() throws {
         let fixture = try F { request in
             request.path == "/bad.json" ? .respond(status: 200, headers: [], body: Data("{\"tiles\": 3}".utf8)) : .status(404)
