@@ -151,3 +151,17 @@ import Testing
         }
     }
 }
+
+extension ArcGISCacheInfoTests {
+    @Test func textThatIsNotUTF8IsAnErrorNotACrash() throws {
+        var bytes = Array(ArcGISCacheFixtures.confXML().utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "W"))!
+        bytes[at] = 0xCB
+        do {
+            _ = try ArcGISCacheInfo(xml: Data(bytes), path: "/cache/conf.xml")
+            Issue.record("no error")
+        } catch {
+            #expect(error.reason.contains("byte \(at) is not UTF-8"))
+        }
+    }
+}
