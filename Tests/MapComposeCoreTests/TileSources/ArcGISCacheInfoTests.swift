@@ -165,3 +165,11 @@ extension ArcGISCacheInfoTests {
         }
     }
 }
+
+extension ArcGISCacheInfoTests {
+    @Test(arguments: ["&foo;", "&é;", "&\u{10FFFF}x;", "&qu t;", "&#0;", "&#xFFFFFFF;", "&amp", "&;"])
+    func entityReferencesAreErrorsOrText(_ entity: String) throws {
+        let xml = ArcGISCacheFixtures.confXML().replacingOccurrences(of: "<TileCols>", with: "<Note>\(entity)</Note><TileCols>")
+        _ = Self.failure(xml)
+    }
+}
