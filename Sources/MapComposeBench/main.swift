@@ -129,3 +129,6 @@ if let compact = arcgisMedians[.compactV2], let exploded = arcgisMedians[.explod
     print("arcgis compact v2 / exploded: \(String(format: "%.2f", compact / exploded)) "
           + "(\(arcgisTiles.count) tiles of level \(level), 1024x1024 px)")
 }
+
+try await remoteBench(mbtiles: folder.appendingPathComponent("land.mbtiles"), viewport: viewport, level: level, runs: runs,
+                      folder: folder)

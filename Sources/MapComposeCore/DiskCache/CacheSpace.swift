@@ -24,15 +24,25 @@ public final class CacheSpace: @unchecked Sendable {
     /// The file holding `key` (such as `12/2047/1362@2x`).
     func fileURL(_ key: String) -> URL { folder.appendingPathComponent(key + Self.entrySuffix) }
 
-    /// The entry for `key`, or nil. A file that is not a whole entry is removed.
-    public func read(_ key: String, now: Date = Date()) -> CacheEntry? {
+    /// The entry for `key`, or nil. A file that is not a whole entry is removed. Reading marks
+    /// the entry used (its modification time, at most once a minute).
+    public func read(_ key: String) async -> CacheEntry? {
         let url = fileURL(key)
-        guard let data = try? Data(contentsOf: url) else { return nil }
+        return entry(await TileFileReader.read(url.path, touchingOlderThan: Self.touchInterval), at: url)
+    }
+
+    /// `read` on the calling thread, for callers outside Swift concurrency.
+    public func readNow(_ key: String) -> CacheEntry? {
+        let url = fileURL(key)
+        return entry(TileFileReader.readNow(url.path, touchingOlderThan: Self.touchInterval), at: url)
+    }
+
+    private func entry(_ outcome: TileFileReader.Outcome, at url: URL) -> CacheEntry? {
+        guard case .data(let data) = outcome else { return nil }
         guard let entry = CacheEntry(decoding: data) else {
             try? FileManager.default.removeItem(at: url)
             return nil
         }
-        touch(url, now: now)
         return entry
     }
 
@@ -67,15 +77,9 @@ public final class CacheSpace: @unchecked Sendable {
         }
     }
 
-    /// Forgets `key` (an entry that did not decode).
-    public func remove(_ key: String) {
-        try? FileManager.default.removeItem(at: fileURL(key))
-    }
-
-    private func touch(_ url: URL, now: Date) {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let modified = attributes[.modificationDate] as? Date,
-              now.timeIntervalSince(modified) > Self.touchInterval else { return }
-        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: url.path)
+    /// Forgets `key` (an entry that did not decode); true when there was one.
+    @discardableResult
+    public func remove(_ key: String) -> Bool {
+        (try? FileManager.default.removeItem(at: fileURL(key))) != nil
     }
 }

@@ -34,18 +34,18 @@ public struct RemoteTileLoader: Sendable {
     /// The tile at `url` (environment references unresolved), cached under `key`.
     public func load(_ url: EnvironmentReference, key: String, now: Date = Date()) async -> TileFetch {
         let origin = url.text
-        let cached = space?.read(key, now: now)
+        let cached = await space?.read(key)
         func fromCache(_ entry: CacheEntry, note: String? = nil) -> TileFetch {
             if let note { logger.warning("\(note)", metadata: ["url": "\(origin)"]) }
             if entry.isNegative {
-                return TileFetch(.missing(.notServed("HTTP \(entry.metadata.status) (remembered in the disk cache) from \(origin)")),
+                return TileFetch(.missing(.notServed("HTTP \(entry.metadata.status) (remembered in the disk cache)")),
                                  origin: origin)
             }
             return TileFetch(.found(.encoded(entry.body)), origin: origin, fromDiskCache: true)
         }
         if let cached, cached.isFresh(at: now) || environment.offline { return fromCache(cached) }
         if environment.offline {
-            return TileFetch(.missing(.notServed("not in the disk cache (offline): \(origin)")), origin: origin)
+            return TileFetch(.missing(.notServed("not in the disk cache (offline)")), origin: origin)
         }
         var conditions: [(String, String)] = []
         if let cached, !cached.isNegative {
@@ -57,7 +57,7 @@ public struct RemoteTileLoader: Sendable {
         switch result {
         case .failure(let failure):
             if let cached { return fromCache(cached, note: "using a stale cached copy: \(failure)") }
-            return TileFetch(.missing(.readFailed("\(failure) from \(origin)")), origin: origin)
+            return TileFetch(.missing(.readFailed("\(failure)")), origin: origin)
         case .success(let value):
             answer = value
         }
@@ -76,25 +76,23 @@ public struct RemoteTileLoader: Sendable {
             let what = answer.body.isEmpty ? "an empty body"
                 : ServiceExceptionText.message(in: answer.body).map { "a service exception: \($0)" }
                 ?? "content type \(answer.mediaType ?? "(none)"), not an image"
-            return TileFetch(.missing(.notServed("HTTP \(answer.status) with \(what) from \(origin)")), origin: origin)
+            return TileFetch(.missing(.notServed("HTTP \(answer.status) with \(what)")), origin: origin)
         case 204, 404, 410:
             store(key, status: answer.status, answer: answer, at: received)
-            return TileFetch(.missing(.notServed("HTTP \(answer.status) from \(origin)")), origin: origin)
+            return TileFetch(.missing(.notServed("HTTP \(answer.status)")), origin: origin)
         case _ where RetryPolicy.isRetryable(status: answer.status):
             let attempts = settings.retry.retries + 1
             if let cached { return fromCache(cached, note: "using a stale cached copy: HTTP \(answer.status) after \(attempts) attempts") }
-            return TileFetch(.missing(.readFailed("HTTP \(answer.status) after \(attempts) attempts from \(origin)")), origin: origin)
+            return TileFetch(.missing(.readFailed("HTTP \(answer.status) after \(attempts) attempts")), origin: origin)
         default:
             let detail = ServiceExceptionText.message(in: answer.body).map { ": \($0)" } ?? ""
-            return TileFetch(.missing(.notServed("HTTP \(answer.status)\(detail) from \(origin)")), origin: origin)
+            return TileFetch(.missing(.notServed("HTTP \(answer.status)\(detail)")), origin: origin)
         }
     }
 
     /// Forgets the cached copy under `key`.
     public func drop(_ key: String) -> Bool {
-        guard let space, space.read(key) != nil else { return false }
-        space.remove(key)
-        return true
+        space?.remove(key) ?? false
     }
 
     private func store(_ key: String, status: Int, answer: HTTPAnswer, at now: Date) {

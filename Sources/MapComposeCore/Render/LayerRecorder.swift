@@ -62,14 +62,22 @@ struct LayerRecorder {
     func diagnostics(layer: String, level: Int) -> [RenderDiagnostic] {
         let sorted = tiles.values.sorted { ($0.coord.y, $0.coord.x) < ($1.coord.y, $1.coord.x) }
         var result: [RenderDiagnostic] = []
+        var notServed: [String: [Outcome]] = [:], order: [String] = []
         for tile in sorted {
             if case .notServed(let detail)? = tile.miss {
-                result.append(.tileNotServed(layer: layer, tile: tile.coord, origin: tile.origin ?? "", detail: detail))
+                if notServed[detail] == nil { order.append(detail) }
+                notServed[detail, default: []].append(tile)
             } else if let reason = tile.miss, reason.isProblem {
                 result.append(.tileProblem(layer: layer, tile: tile.coord, origin: tile.origin ?? "", reason: reason))
             }
         }
         let asked = sorted.filter { $0.status != .outsideBounds }
+        // Tiles a server did not serve, one warning per answer, naming the first tile and URL.
+        for detail in order {
+            let tiles = notServed[detail]!
+            result.append(.tileNotServed(layer: layer, tile: tiles[0].coord, origin: tiles[0].origin ?? "", detail: detail,
+                                         count: tiles.count, of: asked.count, level: level))
+        }
         let absent = asked.filter { $0.miss == .absent }
         if !absent.isEmpty {
             result.append(.tilesAbsent(layer: layer, count: absent.count, of: asked.count, level: level,

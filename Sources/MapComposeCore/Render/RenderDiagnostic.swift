@@ -34,8 +34,12 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
                          detail: reason.description)
     }
 
-    static func tileNotServed(layer: String, tile: TileCoord, origin: String, detail: String) -> RenderDiagnostic {
-        RenderDiagnostic(kind: .tileNotServed, layer: layer, tile: tile.description, origin: origin, detail: detail)
+    /// `count` tiles of `total` at `level` got the same answer `detail`; `tile` and `origin`
+    /// are the first of them.
+    static func tileNotServed(layer: String, tile: TileCoord, origin: String, detail: String, count: Int, of total: Int,
+                              level: Int) -> RenderDiagnostic {
+        RenderDiagnostic(kind: .tileNotServed, layer: layer, tile: tile.description, origin: origin, detail: detail,
+                         count: count, total: total, level: level)
     }
 
     static func tilesAbsent(layer: String, count: Int, of total: Int, level: Int, standIns: Int) -> RenderDiagnostic {
@@ -53,7 +57,9 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
         case .tileProblem:
             return "layer '\(layer)': tile \(tile ?? "?") (\(origin ?? "?")): \(detail)"
         case .tileNotServed:
-            return "layer '\(layer)': tile \(tile ?? "?"): \(detail)"
+            guard let count, count > 1 else { return "layer '\(layer)': tile \(tile ?? "?") (\(origin ?? "?")): \(detail)" }
+            return "layer '\(layer)': \(count) of \(total ?? count) tiles of level \(level ?? 0): \(detail) "
+                + "(first: tile \(tile ?? "?"), \(origin ?? "?"))"
         case .tilesAbsent:
             let filled = detail == "absent from the source" ? "" : " (\(detail))"
             return "layer '\(layer)': \(count ?? 0) of \(total ?? 0) tiles of level \(level ?? 0) absent\(filled)"

@@ -128,7 +128,12 @@ struct StyleParser {
         guard let map = StyleMapping(node, keyPath: keyPath, log: log) else { return nil }
         guard let type = map.string("type", required: true) else { return nil }
         switch type {
-        case "xyz": return map.value("url") != nil && map.value("path") == nil ? parseRemoteXYZ(map, layer: layer) : parseXYZ(map)
+        case "xyz":
+            if map.value("url") != nil, map.value("path") != nil {
+                log.add(map.value("url"), keyPath, "give either 'path' (a folder of tiles) or 'url' (a tile server), not both")
+                return nil
+            }
+            return map.value("url") != nil ? parseRemoteXYZ(map, layer: layer) : parseXYZ(map)
         case "tilejson": return parseTileJSON(map, layer: layer)
         case "wms": return parseWMS(map, layer: layer)
         case "mbtiles": return parseMBTiles(map)
@@ -191,10 +196,7 @@ struct StyleParser {
         let size = tileSize(map)
         let bounds = map.bounds("bounds")
         let tms = scheme(map) ?? false
-        guard let path = map.string("path", required: true) else {
-            if map.value("url") != nil { log.add(map.value("url"), map.path("url"), "give either 'path' (a folder) or 'url' (a server), not both") }
-            return nil
-        }
+        guard let path = map.string("path", required: true) else { return nil }
         let folderPart = path.contains("{") ? String(path[..<path.firstIndex(of: "{")!]) : path
         let folder = folderPart.contains("/") ? String(folderPart[...folderPart.lastIndex(of: "/")!]) : ""
         let template: TilePathTemplate

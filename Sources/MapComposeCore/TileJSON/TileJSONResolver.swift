@@ -32,7 +32,7 @@ public enum TileJSONResolver {
             return $0.space(for: CacheDescription(id: id, layer: spec.remote.layer, source: identity, maxBytes: spec.remote.cache.maxBytes))
         } : nil
         let now = Date()
-        let cached = space?.read(cacheKey, now: now)
+        let cached = space?.readNow(cacheKey)
         if let cached, !cached.isNegative, cached.isFresh(at: now) || environment.offline { return cached.body }
         if environment.offline { throw TileJSONError("not in the disk cache (offline): \(url.text)") }
         switch environment.client.getBlocking(url, settings: spec.remote.http) {

@@ -12,6 +12,8 @@ final class PositionedFile: Sendable {
     let path: String
     /// The file's size when it was opened.
     let size: UInt64
+    /// The file's modification time when it was opened, in seconds since 1970.
+    let modified: Double
     private let descriptor: Int32
 
     /// What opening a file gave.
@@ -22,10 +24,11 @@ final class PositionedFile: Sendable {
         case failed(String)
     }
 
-    private init(path: String, descriptor: Int32, size: UInt64) {
+    private init(path: String, descriptor: Int32, size: UInt64, modified: Double) {
         self.path = path
         self.descriptor = descriptor
         self.size = size
+        self.modified = modified
     }
 
     deinit {
@@ -51,7 +54,13 @@ final class PositionedFile: Sendable {
             close(fd)
             return .failed((info.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a \(kind)" : "is not a regular file")
         }
-        return .opened(PositionedFile(path: path, descriptor: fd, size: UInt64(info.st_size)))
+        return .opened(PositionedFile(path: path, descriptor: fd, size: UInt64(info.st_size),
+                                      modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
+    }
+
+    /// Sets the file's modification time to now (a record of use; failures are ignored).
+    func markUsed() {
+        _ = futimens(descriptor, nil)
     }
 
     /// Exactly `count` bytes from `offset`, or the reason they cannot be had (past the end of

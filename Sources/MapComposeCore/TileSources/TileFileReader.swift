@@ -14,9 +14,11 @@ enum TileFileReader {
 
     private static let queue = DispatchQueue(label: "mapcompose.tile-file-reads", attributes: .concurrent)
 
-    /// Reads the file at `path` off the cooperative pool.
-    static func read(_ path: String) async -> Outcome {
-        await perform { readNow(path) }
+    /// Reads the file at `path` off the cooperative pool; with `touchingOlderThan`, a file last
+    /// modified longer ago than that many seconds gets the current time as its modification
+    /// time (the disk cache's record of use).
+    static func read(_ path: String, touchingOlderThan age: Double? = nil) async -> Outcome {
+        await perform { readNow(path, touchingOlderThan: age) }
     }
 
     /// Runs blocking file work (opens, positioned reads) on the reads' dispatch queue, so it
@@ -30,7 +32,7 @@ enum TileFileReader {
     /// Largest tile file accepted (a tile is at most a few MB; anything bigger is not a tile).
     static let maxBytes = 64 << 20
 
-    static func readNow(_ path: String) -> Outcome {
+    static func readNow(_ path: String, touchingOlderThan age: Double? = nil) -> Outcome {
         let file: PositionedFile
         switch PositionedFile.open(path, kind: "tile file") {
         case .opened(let opened): file = opened
@@ -40,6 +42,7 @@ enum TileFileReader {
         guard file.size <= UInt64(maxBytes) else {
             return .failed("file of \(file.size) bytes is over the \(maxBytes >> 20) MiB tile limit")
         }
+        if let age, Date().timeIntervalSince1970 - file.modified > age { file.markUsed() }
         switch file.read(at: 0, count: Int(file.size)) {
         case .success(let data): return .data(data)
         case .failure(.pastEnd): return .failed("the file shrank while it was read")

@@ -12,9 +12,9 @@ actor MetatileCache {
     private var tasks: [String: Task<Picture, Never>] = [:]
     private var order: [String] = []
 
-    /// The picture of metatile `key`, from `load` when not already at hand. A cached picture
-    /// that does not decode is dropped from the disk cache by `load`'s loader on the next ask.
-    func picture(_ key: String, load: @escaping @Sendable () async -> TileFetch) async -> Picture {
+    /// The picture of metatile `key`, `width`×`height` pixels, from `load` when not already at
+    /// hand. A picture of another size is refused from its header, before decoding.
+    func picture(_ key: String, width: Int, height: Int, load: @escaping @Sendable () async -> TileFetch) async -> Picture {
         if let task = tasks[key] { return await task.value }
         let task = Task { () -> Picture in
             let fetch = await load()
@@ -22,10 +22,18 @@ actor MetatileCache {
             case .missing:
                 return .failure(MetatileFailure(fetch: fetch))
             case .found(.raster(let image)):
-                return .success(image)
+                return .success(image)  // sources of metatiles answer with encoded bytes
             case .found(.encoded(let data)):
+                func wrongSize(_ size: (width: Int, height: Int)) -> Picture {
+                    .failure(MetatileFailure(fetch: TileFetch(.missing(.wrongSize(width: size.width, height: size.height,
+                                                                                  expectedWidth: width, expectedHeight: height)),
+                                                              origin: fetch.origin, fromDiskCache: fetch.fromDiskCache)))
+                }
+                if let size = TileDecoder.headerSize(data), size.width != width || size.height != height { return wrongSize(size) }
                 do throws(TileDecodeError) {
-                    return .success(try TileDecoder.decode(data))
+                    let image = try TileDecoder.decode(data)
+                    guard image.width == width, image.height == height else { return wrongSize((image.width, image.height)) }
+                    return .success(image)
                 } catch {
                     return .failure(MetatileFailure(fetch: TileFetch(.missing(.undecodable(error)), origin: fetch.origin,
                                                                      fromDiskCache: fetch.fromDiskCache)))

@@ -32,7 +32,7 @@ public struct WMSTileSource: TileSource {
         }
         let meta = Metatile(containing: coord, size: spec.metatile, buffer: spec.buffer, matrix: matrix)
         let url = spec.getMap.url(for: meta.box, width: meta.pixelWidth, height: meta.pixelHeight)
-        let picture = await metatiles.picture(meta.cacheKey) { await loader.load(url, key: meta.cacheKey) }
+        let picture = await metatiles.picture(meta.cacheKey, width: meta.pixelWidth, height: meta.pixelHeight) { await loader.load(url, key: meta.cacheKey) }
         switch picture {
         case .failure(let failure):
             return failure.fetch

@@ -19,15 +19,15 @@ import Testing
         let folder = try TemporaryFolder()
         let space = space(folder)
         space.write("3/1/2", entry(100))
-        #expect(space.read("3/1/2") == entry(100))
+        #expect(space.readNow("3/1/2") == entry(100))
         let file = space.fileURL("3/1/2")
         let whole = try Data(contentsOf: file)
         try whole.prefix(10).write(to: file)
-        #expect(space.read("3/1/2") == nil)
+        #expect(space.readNow("3/1/2") == nil)
         #expect(!FileManager.default.fileExists(atPath: file.path), "a torn entry is removed")
         try Data("not a cache entry".utf8).write(to: file)
-        #expect(space.read("3/1/2") == nil)
-        #expect(space.read("9/9/9") == nil)
+        #expect(space.readNow("3/1/2") == nil)
+        #expect(space.readNow("9/9/9") == nil)
     }
 
     @Test func writesLeaveNoTemporaryFilesAndTheDescriptionNamesTheLayer() throws {
@@ -50,13 +50,13 @@ import Testing
             try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(Double(i - 10) * 600)],
                                                   ofItemAtPath: space.fileURL("4/\(i)/0").path)
         }
-        _ = space.read("4/0/0", now: now)  // used just now: refreshed
+        _ = space.readNow("4/0/0")  // used just now: refreshed
         let entrySize = CacheMaintenance.usage(of: space.folder).bytes / 10
         let removed = CacheMaintenance.evict(space.folder, toFit: entrySize * 6)
         #expect(removed == 5, "down to 90 % of the cap: 5 entries of 10 stay")
-        #expect(space.read("4/0/0") != nil, "the entry read most recently stays")
-        #expect(space.read("4/1/0") == nil && space.read("4/5/0") == nil)
-        #expect(space.read("4/6/0") != nil && space.read("4/9/0") != nil)
+        #expect(space.readNow("4/0/0") != nil, "the entry read most recently stays")
+        #expect(space.readNow("4/1/0") == nil && space.readNow("4/5/0") == nil)
+        #expect(space.readNow("4/6/0") != nil && space.readNow("4/9/0") != nil)
         #expect(CacheMaintenance.evict(space.folder, toFit: entrySize * 6) == 0)
     }
 

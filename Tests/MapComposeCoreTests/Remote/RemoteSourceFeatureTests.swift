@@ -106,6 +106,19 @@ import Testing
         #expect(offline.layers[0].source.info.nativeZoom == 1...1)
     }
 
+    @Test func aLocalTileJSONFileIsReadRelativeToTheStyle() async throws {
+        let fixture = try F { _ in .image(F.png(F.blue)) }
+        try fixture.folder.write("""
+            {"tiles": ["\(fixture.server.baseURL)/a/{z}/{x}/{y}.png", "\(fixture.server.baseURL)/b/{z}/{x}/{y}.png"],
+             "minzoom": 0, "maxzoom": 1, "tileSize": 256}
+            """, to: "data/tiles.json")
+        let style = try fixture.style("{type: tilejson, url: data/tiles.json}", fallback: false, remote: fixture.environment(cache: false))
+        let result = try await fixture.renderWorld(style)
+        #expect(F.colorOfTile(result.image, x: 0, y: 0) == F.blue)
+        #expect(Set(fixture.server.requests.map(\.path)) == ["/a/1/0/0.png", "/b/1/1/0.png", "/b/1/0/1.png", "/a/1/1/1.png"],
+                "tiles are spread over the document's URLs")
+    }
+
     @Test func aBadTileJSONIsAStyleErrorWithTheReason() throws {
         let fixture = try F { request in
             request.path == "/bad.json" ? .respond(status: 200, headers: [], body: Data("{\"tiles\": 3}".utf8)) : .status(404)
@@ -117,5 +130,32 @@ import Testing
                 "\(error)".contains(reason) && "\(error)".contains("layers[0].source.url")
             }
         }
+    }
+}
+
+/// HTTP_PROXY and NO_PROXY from the environment: the proxy tunnels every request to the test
+/// server, so the request for a host that does not exist never leaves 127.0.0.1.
+@Suite struct RemoteProxyTests {
+    typealias F = RemoteTestFixture
+
+    @Test func httpRequestsGoThroughTheProxyTheEnvironmentNames() async throws {
+        let fixture = try F { _ in .image(F.png(F.red)) }
+        let proxy = try TestConnectProxy(upstreamPort: fixture.server.port)
+        let environment = fixture.environment(cache: false, variables: ["HTTP_PROXY": "http://127.0.0.1:\(proxy.port)"])
+        let style = try fixture.style("{type: xyz, url: \"http://tiles.example.invalid/tiles/{z}/{x}/{y}.png\", minzoom: 1}",
+                                      fallback: false, remote: environment)
+        let result = try await fixture.renderWorld(style)
+        #expect(F.colorOfTile(result.image, x: 1, y: 1) == F.red)
+        #expect(fixture.server.requests.count == 4)
+        #expect(proxy.targets.allSatisfy { $0 == "tiles.example.invalid:80" } && !proxy.targets.isEmpty, "\(proxy.targets)")
+        #expect(fixture.server.requests.allSatisfy { $0.target == "tiles.example.invalid" }, "\(fixture.server.requests.map(\.target))")
+    }
+
+    @Test func noProxyHostsAreReachedDirectly() async throws {
+        let fixture = try F { _ in .image(F.png(F.red)) }
+        let environment = fixture.environment(cache: false, variables: ["HTTP_PROXY": "http://127.0.0.1:9", "NO_PROXY": "127.0.0.1"])
+        let style = try fixture.style("{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", minzoom: 1}", fallback: false, remote: environment)
+        let result = try await fixture.renderWorld(style)
+        #expect(F.colorOfTile(result.image, x: 0, y: 0) == F.red && fixture.server.requests.count == 4)
     }
 }

@@ -61,7 +61,7 @@ import Testing
         #expect(fixture.server.count("/tiles/2/0/0.png") == 1, "children were asked first (fallback rules), and 404 too")
         let notServed = result.report.diagnostics.filter { $0.kind == .tileNotServed }
         #expect(notServed.count == 1)
-        #expect(notServed.first?.description.contains("HTTP 404 from \(fixture.server.baseURL)/tiles/1/0/0.png") == true)
+        #expect(notServed.first?.description == "layer 'remote0': tile 1/0/0 (\(fixture.server.baseURL)/tiles/1/0/0.png): HTTP 404")
         #expect(result.report.problems.isEmpty, "a 404 is a miss, not a broken tile")
         fixture.server.resetLog()
         let again = try await fixture.renderWorld(try fixture.style(Self.source, remote: fixture.environment()))
@@ -141,15 +141,29 @@ import Testing
         #expect(result.report.problems.allSatisfy { $0.detail.contains("connection failed") })
     }
 
-    @Test func aWrongContentTypeIsADefiniteMissWithTheReason() async throws {
-        let fixture = try F { _ in .respond(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>login</html>".utf8)) }
-        let style = try fixture.style("{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", minzoom: 1}", fallback: false, remote: fixture.environment())
+    @Test func answersWithoutATileAreDefiniteMissesWithTheirReason() async throws {
+        let exception = "<ServiceExceptionReport><ServiceException>Layer not queryable</ServiceException></ServiceExceptionReport>"
+        let fixture = try F { request in
+            switch Self.tile(request).map({ ($0.x, $0.y) }) {
+            case (0, 0)?: return .respond(status: 200, headers: [("Content-Type", "text/html")], body: Data("<html>login</html>".utf8))
+            case (1, 0)?: return .status(204)
+            case (0, 1)?: return .respond(status: 200, headers: [("Content-Type", "image/png")], body: Data())
+            default: return .respond(status: 200, headers: [("Content-Type", "application/vnd.ogc.se_xml")], body: Data(exception.utf8))
+            }
+        }
+        let style = try fixture.style("{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", minzoom: 1}", fallback: false,
+                                      remote: fixture.environment())
         let result = try await fixture.renderWorld(style)
-        #expect(F.colorOfTile(result.image, x: 0, y: 0).a == 0)
-        #expect(fixture.server.count("/tiles/1/0/0.png") == 1, "not retried")
+        for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] { #expect(F.colorOfTile(result.image, x: x, y: y).a == 0) }
+        #expect(fixture.server.requests.count == 4, "none is retried")
         let notServed = result.report.diagnostics.filter { $0.kind == .tileNotServed }
-        #expect(notServed.count == 4)
-        #expect(notServed.first?.detail.contains("content type text/html, not an image") == true)
+        let details = Dictionary(uniqueKeysWithValues: notServed.map { ($0.tile ?? "", $0.detail) })
+        #expect(details["1/0/0"] == "HTTP 200 with content type text/html, not an image")
+        #expect(details["1/1/0"] == "HTTP 204")
+        #expect(notServed.first { $0.tile == "1/1/0" }?.origin == "\(fixture.server.baseURL)/tiles/1/1/0.png")
+        #expect(details["1/0/1"]?.hasPrefix("HTTP 200 with an empty body") == true)
+        #expect(details["1/1/1"]?.hasPrefix("HTTP 200 with a service exception: Layer not queryable") == true)
+        #expect(result.report.problems.isEmpty)
     }
 
     @Test func anETagRevalidationIsAnswered304WithoutABody() async throws {
@@ -179,7 +193,9 @@ import Testing
         #expect(F.colorOfTile(offline.image, x: 0, y: 0) == F.red && F.colorOfTile(offline.image, x: 0, y: 1) == F.red)
         #expect(F.colorOfTile(offline.image, x: 1, y: 0).a == 0)
         let notCached = offline.report.diagnostics.filter { $0.kind == .tileNotServed }
-        #expect(notCached.count == 2 && notCached.allSatisfy { $0.detail.hasPrefix("not in the disk cache (offline)") })
+        #expect(notCached.count == 1, "one warning for the tiles with the same answer")
+        #expect(notCached.first?.count == 2 && notCached.first?.total == 4 && notCached.first?.detail == "not in the disk cache (offline)")
+        #expect(notCached.first?.description.hasPrefix("layer 'remote0': 2 of 4 tiles of level 1: not in the disk cache (offline) (first: tile 1/1/0, ") == true)
     }
 
     @Test func aDeadServerEndsTheRenderWithTransientMisses() async throws {
