@@ -71,8 +71,9 @@ public func fuzzArcGISBundle(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     guard let source = try? ArcGISTileSource(spec: ArcGISSourceSpec(folder: ScratchFolder.url.appendingPathComponent(layer))) else {
         return 0
     }
+    let coords = [(column, row), (0, 0), (1, 1), (0, 1)]
     FuzzInput.wait {
-        for (x, y) in [(column, row), (0, 0), (1, 1), (0, 1)] {
+        for (x, y) in coords {
             if case .found(.encoded(let data)) = await source.fetch(TileCoord(z: 1, x: x, y: y), pixelRatio: 1).outcome {
                 _ = try? TileDecoder.decode(data)
             }

@@ -7,7 +7,7 @@ import Testing
 /// entry point its fuzz target drives; each must now give a value or an error with a message.
 @Suite struct FuzzRegressionTests {
     static let folder = TestPaths.fixture("FuzzRegressions")
-    static let targets = ["style", "tile-decoder", "geojson", "mbtiles"]
+    static let targets = ["style", "tile-decoder", "geojson", "mbtiles", "arcgis-conf"]
 
     /// `target/file` for every regression input.
     static func inputs() -> [String] {
@@ -53,6 +53,20 @@ import Testing
             } catch {
                 return error.description
             }
+        case "arcgis-conf":
+            // As FuzzArcGISConf: the bytes as conf.xml (with its grid), then as conf.cdi.
+            var messages: [String] = []
+            do {
+                _ = try ArcGISCacheInfo(xml: data, path: name).matrix(path: name)
+            } catch {
+                messages.append(error.description)
+            }
+            do {
+                _ = try ArcGISCacheExtent(xml: data, path: name).bounds
+            } catch {
+                messages.append(error.description)
+            }
+            return messages.isEmpty ? nil : messages.joined(separator: "; ")
         default:
             let scratch = try TemporaryFolder()
             let copy = try scratch.write(data, to: "input.mbtiles")

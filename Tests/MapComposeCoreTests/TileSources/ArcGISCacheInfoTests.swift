@@ -151,3 +151,25 @@ import Testing
         }
     }
 }
+
+extension ArcGISCacheInfoTests {
+    @Test func textThatIsNotUTF8IsAnErrorNotACrash() throws {
+        var bytes = Array(ArcGISCacheFixtures.confXML().utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "W"))!
+        bytes[at] = 0xCB
+        do {
+            _ = try ArcGISCacheInfo(xml: Data(bytes), path: "/cache/conf.xml")
+            Issue.record("no error")
+        } catch {
+            #expect(error.reason.contains("byte \(at) is not UTF-8"))
+        }
+    }
+}
+
+extension ArcGISCacheInfoTests {
+    @Test(arguments: ["&foo;", "&é;", "&\u{10FFFF}x;", "&qu t;", "&#0;", "&#xFFFFFFF;", "&amp", "&;"])
+    func entityReferencesAreErrorsOrText(_ entity: String) throws {
+        let xml = ArcGISCacheFixtures.confXML().replacingOccurrences(of: "<TileCols>", with: "<Note>\(entity)</Note><TileCols>")
+        _ = Self.failure(xml)
+    }
+}
