@@ -18,8 +18,12 @@ public struct RemoteTileLoader: Sendable {
     /// - Parameters:
     ///   - layer: the id of the layer, naming its cache folder.
     ///   - identity: the source's identity (no secrets), fingerprinted into the folder name.
+    ///   - servers: URLs (or templates) of the servers asked; each host gets the layer's concurrency limit.
     public init(environment: RemoteEnvironment, settings: HTTPSettings, policy: CachePolicy,
-                layer: String, identity: String) {
+                layer: String, identity: String, servers: [String] = []) {
+        for host in Set(servers.compactMap { URL(string: $0)?.host }) {
+            environment.client.limitHost(host, to: settings.concurrency)
+        }
         self.environment = environment
         self.settings = settings
         self.policy = policy

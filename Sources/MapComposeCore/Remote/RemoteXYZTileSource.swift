@@ -14,14 +14,12 @@ public struct RemoteXYZTileSource: TileSource {
         info = TileSourceInfo(identity: identity, matrix: matrix, nativeZoom: spec.nativeZoom, bounds: spec.bounds,
                               attribution: spec.attribution, maxPixelRatio: spec.retina ? 2 : 1)
         loader = RemoteTileLoader(environment: environment, settings: spec.remote.http, policy: spec.remote.cache,
-                                  layer: spec.remote.layer, identity: identity)
-        for template in spec.templates {
-            for subdomain in spec.subdomains.isEmpty ? [""] : spec.subdomains {
-                if let host = URL(string: template.text.replacingOccurrences(of: "{s}", with: subdomain))?.host {
-                    environment.client.limitHost(host, to: spec.remote.http.concurrency)
-                }
-            }
-        }
+                                  layer: spec.remote.layer, identity: identity,
+                                  servers: spec.templates.flatMap { template in
+                                      (spec.subdomains.isEmpty ? [""] : spec.subdomains).map {
+                                          template.text.replacingOccurrences(of: "{s}", with: $0)
+                                      }
+                                  })
     }
 
     /// The URL of a tile (environment references unresolved).

@@ -15,10 +15,7 @@ public struct WMSSingleSource: TileSource {
         let identity = "\(spec.getMap.identity)#single"
         info = TileSourceInfo(identity: identity, nativeZoom: spec.nativeZoom, bounds: spec.bounds, attribution: spec.attribution)
         loader = RemoteTileLoader(environment: environment, settings: spec.remote.http, policy: spec.remote.cache,
-                                  layer: spec.remote.layer, identity: identity)
-        if let host = URL(string: spec.getMap.url)?.host {
-            environment.client.limitHost(host, to: spec.remote.http.concurrency)
-        }
+                                  layer: spec.remote.layer, identity: identity, servers: [spec.getMap.url])
     }
 
     /// Without a view there is nothing to ask for; renders use `forViewport`.

@@ -16,11 +16,8 @@ public struct WMSTileSource: TileSource {
         info = TileSourceInfo(identity: identity, matrix: matrix, nativeZoom: spec.nativeZoom, bounds: spec.bounds,
                               attribution: spec.attribution)
         loader = RemoteTileLoader(environment: environment, settings: spec.remote.http, policy: spec.remote.cache,
-                                  layer: spec.remote.layer, identity: identity)
+                                  layer: spec.remote.layer, identity: identity, servers: [spec.getMap.url])
         metatiles = MetatileCache()
-        if let host = URL(string: spec.getMap.url)?.host {
-            environment.client.limitHost(host, to: spec.remote.http.concurrency)
-        }
     }
 
     public func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch {
