@@ -2,6 +2,8 @@ import ArgumentParser
 import MapComposeCore
 
 /// `mapcompose validate STYLE…`: loads each style and reports every problem; exit 0 or 2.
+/// A TileJSON or WMTS capabilities document whose server does not answer is a note, not a
+/// problem: styles can be checked where their servers do not run.
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -10,13 +12,17 @@ struct ValidateCommand: AsyncParsableCommand {
     @Argument(help: "Style files, or names of built-in styles.")
     var styles: [String]
 
+    @OptionGroup var cache: CacheOptions
+
     mutating func run() async throws {
         guard !styles.isEmpty else { throw CLIFailure("validate needs at least one style file") }
         var problems: [String] = []
+        let remote = try cache.environment(documentsMayBeUnreachable: true)
         for style in styles {
             do {
-                let loaded = try StyleArgument.load(style)
+                let loaded = try StyleArgument.load(style, remote: remote)
                 print("ok: \(style) (\(loaded.layers.count) layer\(loaded.layers.count == 1 ? "" : "s"))")
+                for note in loaded.notes { printError("note: \(note)") }
             } catch {
                 problems += error.messages
             }

@@ -159,15 +159,24 @@ public final class TileHTTPClient: @unchecked Sendable {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
                 return .timedOut(seconds: timeout)
             default:
-                return .connection(String(describing: error))
+                return .connection(systemReason(error))
             }
         case is NIOTooManyBytesError:
             return .tooLarge(limit: maxBodyBytes)
         case is CancellationError:
             return .connection("cancelled")
         default:
-            return .connection(String(describing: error))
+            return .connection(systemReason(error))
         }
+    }
+
+    /// The system's own words ("Connection refused") when the error carries an errno (NIO's
+    /// connection and I/O errors describe themselves as "... (errno: 111)"), else its description.
+    static func systemReason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        guard let range = text.range(of: #"errno: [0-9]+"#, options: .regularExpression),
+              let code = Int32(text[range].dropFirst(7)), let reason = strerror(code) else { return text }
+        return String(cString: reason)
     }
 
     /// The client for `url`'s route: direct, or through the proxy the environment names.

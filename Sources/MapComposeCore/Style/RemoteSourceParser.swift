@@ -95,6 +95,23 @@ extension StyleParser {
                                   attribution: map.string("attribution"), remote: remote))
     }
 
+    func parseWMTS(_ map: StyleMapping, layer: String) -> SourceSpec? {
+        map.rejectUnknownKeys(["type", "url", "layer", "style", "tile-matrix-set", "format", "minzoom", "maxzoom", "bounds"]
+                              + Self.remoteKeys)
+        let native = nativeZoom(map)
+        let bounds = map.bounds("bounds")
+        let remote = parseRemoteOptions(map, layer: layer)
+        guard let url = map.string("url", required: true) else { return nil }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            log.add(map.value("url"), map.path("url"), "expected the http or https URL of the capabilities document, got '\(url)'")
+            return nil
+        }
+        guard let remote else { return nil }
+        return .wmts(WMTSSourceSpec(url: EnvironmentReference(url), layer: map.string("layer"), style: map.string("style"),
+                                    tileMatrixSet: map.string("tile-matrix-set"), format: map.string("format"), nativeZoom: native,
+                                    bounds: bounds, attribution: map.string("attribution"), remote: remote))
+    }
+
     /// `scheme: xyz|tms`; nil when absent.
     func scheme(_ map: StyleMapping) -> Bool? {
         guard let scheme = map.string("scheme") else { return nil }

@@ -19,8 +19,16 @@ enum SourceFactory {
             do {
                 return RemoteXYZTileSource(spec: try TileJSONResolver.resolve(tilejson, environment: remote), environment: remote)
             } catch {
-                log.add(node, "\(keyPath).url", "TileJSON '\(tilejson.locationText)': \(error.description)")
-                return nil
+                return unresolved("TileJSON '\(tilejson.locationText)': \(error.description)", unreachable: error.unreachable,
+                                  keyPath: keyPath, node: node, log: log, remote: remote)
+            }
+        case .wmts(let wmts):
+            guard allSet([wmts.url], wmts.remote, keyPath: keyPath, node: node, log: log, remote: remote) else { return nil }
+            do {
+                return try WMTSResolver.resolve(wmts, environment: remote)
+            } catch {
+                return unresolved("WMTS '\(wmts.url.text)': \(error.description)", unreachable: error.unreachable,
+                                  keyPath: keyPath, node: node, log: log, remote: remote)
             }
         case .wms(let wms):
             guard allSet([EnvironmentReference(wms.getMap.url)], wms.remote, keyPath: keyPath, node: node, log: log,
@@ -57,6 +65,18 @@ enum SourceFactory {
                 return nil
             }
         }
+    }
+
+    /// A layer whose document (TileJSON, WMTS capabilities) could not be had: a style problem,
+    /// or, when no server answered and the environment allows it, a note and a layer with no tiles.
+    private static func unresolved(_ message: String, unreachable: Bool, keyPath: String, node: Node,
+                                   log: StyleProblemLog, remote: RemoteEnvironment) -> (any TileSource)? {
+        guard unreachable, remote.documentsMayBeUnreachable else {
+            log.add(node, "\(keyPath).url", message)
+            return nil
+        }
+        log.note(node, "\(keyPath).url", "not checked against its server: \(message)")
+        return UnreachableSource(reason: message)
     }
 
     /// True when every environment variable the URLs and HTTP settings reference is set; else

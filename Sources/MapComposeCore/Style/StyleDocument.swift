@@ -55,6 +55,7 @@ public enum SourceSpec: Sendable {
     case remoteXYZ(RemoteXYZSourceSpec)
     case tilejson(TileJSONSourceSpec)
     case wms(WMSSourceSpec)
+    case wmts(WMTSSourceSpec)
     case mbtiles(MBTilesSourceSpec)
     case geojson(GeoJSONSourceSpec)
     case solid(color: RGBA)
@@ -68,6 +69,7 @@ public enum SourceSpec: Sendable {
         case .xyz, .remoteXYZ: return "xyz"
         case .tilejson: return "tilejson"
         case .wms: return "wms"
+        case .wmts: return "wmts"
         case .mbtiles: return "mbtiles"
         case .geojson: return "geojson"
         case .solid: return "solid"

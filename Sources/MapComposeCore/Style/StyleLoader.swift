@@ -12,6 +12,9 @@ public struct MapStyle: Sendable {
     public let document: StyleDocument
     public let layers: [MapLayer]
     public let origin: StyleOrigin
+    /// What loading noticed without failing (a layer whose server could not be reached when
+    /// the environment allows that).
+    public var notes: [StyleProblem] = []
 }
 
 /// Parses YAML or JSON style text, validates it (reporting every problem at once with file,
@@ -87,7 +90,7 @@ public enum StyleLoader {
             }
         }
         guard log.problems.isEmpty else { throw StyleError(problems: log.problems) }
-        return MapStyle(document: document, layers: layers, origin: origin)
+        return MapStyle(document: document, layers: layers, origin: origin, notes: log.notes)
     }
 
     private static func syntaxProblem(_ error: Error, text: String, file: String) -> StyleProblem {

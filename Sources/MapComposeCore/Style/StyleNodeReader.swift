@@ -18,6 +18,13 @@ final class StyleProblemLog {
     func add(_ node: Node?, _ keyPath: String, _ message: String) {
         logged.append(StyleProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message))
     }
+
+    /// Things worth knowing that do not stop the style loading, in the order found.
+    private(set) var notes: [StyleProblem] = []
+
+    func note(_ node: Node?, _ keyPath: String, _ message: String) {
+        notes.append(StyleProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message))
+    }
 }
 
 /// Typed, problem-reporting access to one YAML mapping of a style.

@@ -8,7 +8,7 @@ struct StyleParser {
 
     static let rootKeys = ["name", "background", "attribution", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
-    static let sourceTypes = ["xyz", "tilejson", "wms", "mbtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
+    static let sourceTypes = ["xyz", "tilejson", "wms", "wmts", "mbtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
     static let tileSizes = [256, 512]
 
     /// The document and, per layer in drawing order, its node and index in the file.
@@ -136,6 +136,7 @@ struct StyleParser {
             return map.value("url") != nil ? parseRemoteXYZ(map, layer: layer) : parseXYZ(map)
         case "tilejson": return parseTileJSON(map, layer: layer)
         case "wms": return parseWMS(map, layer: layer)
+        case "wmts": return parseWMTS(map, layer: layer)
         case "mbtiles": return parseMBTiles(map)
         case "geojson": return parseGeoJSON(map)
         case "arcgis": return parseArcGIS(map)

@@ -47,5 +47,10 @@ public struct TileJSONDocument: Decodable, Sendable, Equatable {
 /// Why a TileJSON document cannot describe a layer.
 public struct TileJSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The document could not be had because no server answered.
+    public let unreachable: Bool
+    public init(_ description: String, unreachable: Bool = false) {
+        self.description = description
+        self.unreachable = unreachable
+    }
 }

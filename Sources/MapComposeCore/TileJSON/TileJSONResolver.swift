@@ -4,9 +4,6 @@ import Foundation
 /// document is read through the disk cache (kept as the server's headers say, used stale when
 /// the server cannot be reached, and the only source when offline).
 public enum TileJSONResolver {
-    /// The cache key of the document in its cache folder.
-    static let cacheKey = "tilejson"
-
     public static func resolve(_ spec: TileJSONSourceSpec, environment: RemoteEnvironment) throws(TileJSONError) -> RemoteXYZSourceSpec {
         let (data, base) = try document(spec, environment: environment)
         let document = try TileJSONDocument.parse(data)
@@ -20,35 +17,10 @@ public enum TileJSONResolver {
             guard let data = try? Data(contentsOf: url) else { throw TileJSONError("cannot read '\(url.path)'") }
             return (data, url)
         case .remote(let url):
-            return (try remoteDocument(url, spec: spec, environment: environment), URL(string: url.text))
-        }
-    }
-
-    private static func remoteDocument(_ url: EnvironmentReference, spec: TileJSONSourceSpec,
-                                       environment: RemoteEnvironment) throws(TileJSONError) -> Data {
-        let space: CacheSpace? = spec.remote.cache.enabled ? environment.cache.map {
-            let identity = "tilejson:\(url.text)"
-            let id = CacheDescription.derivedID(layer: spec.remote.layer, identity: identity)
-            return $0.space(for: CacheDescription(id: id, layer: spec.remote.layer, source: identity, maxBytes: spec.remote.cache.maxBytes))
-        } : nil
-        let now = Date()
-        let cached = space?.readNow(cacheKey)
-        if let cached, !cached.isNegative, cached.isFresh(at: now) || environment.offline { return cached.body }
-        if environment.offline { throw TileJSONError("not in the disk cache (offline): \(url.text)") }
-        switch environment.client.getBlocking(url, settings: spec.remote.http) {
-        case .success(let answer) where answer.status == 200 && !answer.body.isEmpty:
-            if let space, let expires = spec.remote.cache.expiry(headers: answer.headers, now: Date()) {
-                space.write(cacheKey, CacheEntry(metadata: .init(status: 200, expires: expires.timeIntervalSince1970,
-                                                                 etag: answer.headers["etag"], contentType: answer.mediaType),
-                                                 body: answer.body))
+            switch RemoteDocument.fetch(url, kind: "tilejson", options: spec.remote, environment: environment) {
+            case .success(let data): return (data, URL(string: url.text))
+            case .failure(let failure): throw TileJSONError(failure.description, unreachable: failure.unreachable)
             }
-            return answer.body
-        case .success(let answer):
-            if let cached, !cached.isNegative { return cached.body }
-            throw TileJSONError("HTTP \(answer.status) from \(url.text)")
-        case .failure(let failure):
-            if let cached, !cached.isNegative { return cached.body }
-            throw TileJSONError("\(failure) from \(url.text)")
         }
     }
 

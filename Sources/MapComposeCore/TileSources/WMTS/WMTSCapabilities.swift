@@ -5,6 +5,8 @@ import Foundation
 public struct WMTSCapabilities: Sendable, Equatable {
     public let layers: [WMTSLayer]
     public let tileMatrixSets: [WMTSTileMatrixSet]
+    /// The KVP GetTile endpoint the document names (`OperationsMetadata`), if any.
+    public let getTileURL: String?
 
     /// Parses the document's bytes.
     public init(xml data: Data) throws(WMTSCapabilitiesError) {
@@ -24,6 +26,8 @@ public struct WMTSCapabilities: Sendable, Equatable {
         for element in contents.children("TileMatrixSet") { sets.append(try WMTSTileMatrixSet(element)) }
         self.layers = layers
         tileMatrixSets = sets
+        getTileURL = root.child("OperationsMetadata")?.children("Operation").first { $0.attributes["name"] == "GetTile" }?
+            .path("DCP", "HTTP", "Get")?.attributes.first { $0.key.hasSuffix("href") }?.value
     }
 
     public func layer(_ identifier: String) -> WMTSLayer? {
