@@ -1,9 +1,10 @@
 """Driver of `make bench-peers` (run by peers.sh inside its throwaway virtual environment).
 
-Serves the tile folder on 127.0.0.1, times mapcompose as a whole process (median of repeated
-runs, from outside), runs each peer helper in its own Python process (they time themselves,
-warm, see peer_common.py), compares every peer's PNG with mapcompose's, and prints the machine,
-the versions and the tables.
+Serves the tile folder on 127.0.0.1, starts each peer helper in its own Python process (they
+time their own renders, see peer_common.py), renders every view once cold with each peer, once
+warm with every tool, then `--repeats` timed rounds in which the tools take turns: mapcompose
+as a whole process timed from outside, the peers warm inside their process. Then it compares
+every peer's PNG with mapcompose's and prints the machine, the versions and the tables.
 
 The views are whole-pixel aligned so that all three draw each tile on the same pixel grid:
 the image's top-left corner is a whole world pixel at the view's zoom (256-px tiles).
@@ -79,30 +80,53 @@ class TileServer(http.server.ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.server_address[1]}/{{z}}/{{x}}/{{y}}.png"
 
 
-def time_mapcompose(binary, style, view, out, repeats):
-    """Whole-process ms of `repeats` runs after one untimed run."""
-    command = [binary, "--style", style, "--center", f"{view['lat']!r},{view['lon']!r}",
-               "--zoom", str(view["zoom"]), "--size", view["name"], "--no-attribution", out]
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    times = []
-    for _ in range(repeats):
+class Mapcompose:
+    """mapcompose as a whole process per render, timed from outside."""
+
+    name = "mapcompose"
+
+    def __init__(self, binary, style, work):
+        self.binary, self.style, self.work = binary, style, work
+        version = subprocess.run([binary, "--version"], check=True, stdout=subprocess.PIPE, text=True)
+        self.versions = {"mapcompose": version.stdout.strip().removeprefix("mapcompose ")}
+
+    def render(self, view):
+        command = [self.binary, "--style", self.style, "--center", f"{view['lat']!r},{view['lon']!r}",
+                   "--zoom", str(view["zoom"]), "--size", view["name"], "--no-attribution",
+                   output(self.work, self.name, view)]
         start = time.perf_counter()
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+        return (time.perf_counter() - start) * 1000
+
+    def close(self):
+        pass
 
 
-def run_peer(script, server, views, work, name, repeats):
-    """Runs one peer helper in its own process; returns its JSON result and the tile requests."""
-    job = {"url": server.url, "cache": os.path.join(work, f"cache-{name}"), "repeats": repeats,
-           "views": [dict(v, out=output(work, name, v)) for v in views]}
-    job_file = os.path.join(work, f"job-{name}.json")
-    with open(job_file, "w") as f:
-        json.dump(job, f)
-    before = server.requests
-    result = subprocess.run([sys.executable, os.path.join(HERE, script), job_file],
-                            check=True, stdout=subprocess.PIPE, text=True)
-    return json.loads(result.stdout), server.requests - before
+class Peer:
+    """A peer helper in its own Python process (peer_common.py): renders on request, warm."""
+
+    def __init__(self, name, script, server, views, work):
+        self.name = name
+        job = {"url": server.url, "cache": os.path.join(work, f"cache-{name}"),
+               "views": [dict(v, out=output(work, name, v)) for v in views]}
+        job_file = os.path.join(work, f"job-{name}.json")
+        with open(job_file, "w") as f:
+            json.dump(job, f)
+        self.process = subprocess.Popen([sys.executable, os.path.join(HERE, script), job_file],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.versions = json.loads(self.process.stdout.readline())
+
+    def render(self, view):
+        self.process.stdin.write(view["name"] + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit(f"{self.name} stopped (exit status {self.process.wait()})")
+        return float(line)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
 
 
 def output(work, tool, view):
@@ -114,7 +138,7 @@ def difference(binary, ours, theirs):
     result = subprocess.run([binary, "diff", ours, theirs, "--threshold", "0.1"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode not in (0, 1):
-        return f"diff failed: {result.stdout.strip()}"
+        return f"diff failed: {result.stdout.strip().splitlines()[0]}"
     count = re.match(r"(\d+) of (\d+) pixels differ \(([^)]*)\)", result.stdout)
     a, b = (Image.open(p).convert("RGB") for p in (ours, theirs))
     delta = max(high for _, high in ImageChops.difference(a, b).getextrema())
@@ -146,25 +170,37 @@ def main():
     server = TileServer(tiles)
 
     print(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f} at start")
-    ms = {"mapcompose": {}}
-    for v in views:
-        ms["mapcompose"][v["name"]] = time_mapcompose(args.mapcompose, style, v,
-                                                      output(args.work, "mapcompose", v), args.repeats)
-    version = subprocess.run([args.mapcompose, "--version"], check=True, stdout=subprocess.PIPE, text=True)
-    versions = {"mapcompose": version.stdout.strip().removeprefix("mapcompose ")}
+    tools = [Mapcompose(args.mapcompose, style, args.work)]
     requests = {}
     for name, script in PEERS:
-        result, requests[name] = run_peer(script, server, views, args.work, name, args.repeats)
-        ms[name] = result["ms"]
-        versions.update(result["versions"])
+        before = server.requests
+        tools.append(Peer(name, script, server, views, args.work))
+        for v in views:
+            tools[-1].render(v)  # cold: its tiles come over HTTP into the peer's own cache
+        requests[name] = server.requests - before
+    for v in views:
+        for tool in tools:
+            tool.render(v)  # warm-up, untimed
+    # Timed: the tools take turns, so a change in the machine's load hits them all alike.
+    ms = {tool.name: {v["name"]: [] for v in views} for tool in tools}
+    before = server.requests
+    for _ in range(args.repeats):
+        for v in views:
+            for tool in tools:
+                ms[tool.name][v["name"]].append(tool.render(v))
+    requests["timed runs"] = server.requests - before
+    versions = {}
+    for tool in tools:
+        versions.update(tool.versions)
+        tool.close()
     versions["Python"] = platform.python_version()
     server.shutdown()
 
     print("versions: " + "; ".join(f"{k} {v}" for k, v in versions.items()))
     print(f"tiles: {args.tiles} (256-px XYZ PNG) served on {server.url}; tile requests answered: "
-          + ", ".join(f"{name} {n}" for name, n in requests.items()) + " (cold renders only)")
-    print(f"median of {args.repeats} runs; mapcompose: whole process, timed from outside; "
-          "peers: warm, in their own Python process, one render + PNG write timed")
+          + ", ".join(f"{name} {n}" for name, n in requests.items()))
+    print(f"median of {args.repeats} runs, the tools taking turns; mapcompose: whole process, timed "
+          "from outside; peers: warm, in their own Python process, one render + PNG write timed")
     print()
     names = [name for name, _ in PEERS]
     print(f"{'size':<10}{'zoom':>5}{'tiles':>6}{'mapcompose':>13}" + "".join(f"{n:>15}" for n in names)
