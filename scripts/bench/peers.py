@@ -216,8 +216,8 @@ def main():
           "largest channel difference, Pillow)")
     for v in views:
         ours = output(args.work, "mapcompose", v)
-        print(f"{v['name']:<10}" + "".join(
-            f"  {n}: {difference(args.mapcompose, ours, output(args.work, n, v)):<34}" for n in names))
+        print((f"{v['name']:<10}" + "".join(
+            f"  {n}: {difference(args.mapcompose, ours, output(args.work, n, v)):<34}" for n in names)).rstrip())
     print(f"\nload average {os.getloadavg()[0]:.2f} at the end; views: "
           + "; ".join(f"{v['name']} at {round(v['lat'], 6) + 0.0},{round(v['lon'], 6) + 0.0} zoom {v['zoom']}"
                    for v in views))
