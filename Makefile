@@ -5,7 +5,7 @@ BIN     := .build/release/mapcompose
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps build test install demo bench quickstart clean fuzz fuzz-smoke check-report-browser
+.PHONY: all deps build test install demo bench bench-peers quickstart clean fuzz fuzz-smoke check-report-browser
 
 all: build
 
@@ -53,6 +53,12 @@ bench:
 	.build/release/MapComposeBench
 	bash scripts/bench/stress.sh .build/release/mapcompose
 	bash scripts/bench/batch.sh .build/release/mapcompose .build/release/MapComposeBench
+
+# mapcompose (whole process) against py-staticmaps (Cairo) and MapProxy (WMS GetMap), both warm
+# and timed in their own Python process, on the same tile folder served over 127.0.0.1: median
+# ms at 512², 1024² and 2048², ratios and pixel differences. Peers go into a temporary venv.
+bench-peers: build
+	bash scripts/bench/peers.sh $(BIN)
 
 # libFuzzer + ASan on the style loader, tile decoder, GeoJSON and MBTiles readers (Fuzz/):
 # FUZZ_SECONDS per target; exits non-zero when a target finds a crash.
