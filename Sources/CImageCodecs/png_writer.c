@@ -182,25 +182,19 @@ static int deflate_strip(job *j, int strip) {
             return status;
         }
     }
+    // A strip is at most 256 KiB or one row (under 64 MiB): zlib's counters hold it.
     z.next_in = j->filtered + begin;
+    z.avail_in = (uInt)length;
     z.next_out = chunk + header;
     z.avail_out = (uInt)(capacity - header - 4);
-    size_t remaining = length;
-    int flush;
-    // zlib counts in uInt: feed at most 1 GiB at a time.
-    do {
-        uInt piece = remaining > (1u << 30) ? (1u << 30) : (uInt)remaining;
-        z.avail_in = piece;
-        remaining -= piece;
-        flush = remaining > 0 ? Z_NO_FLUSH : last ? Z_FINISH : Z_SYNC_FLUSH;
-        status = deflate(&z, flush);
-        if (status == Z_STREAM_ERROR || (flush == Z_FINISH && status != Z_STREAM_END) ||
-            (flush != Z_FINISH && (status != Z_OK || z.avail_out == 0)) || z.avail_in != 0) {
-            free(chunk);
-            deflateEnd(&z);
-            return status == Z_OK || status == Z_STREAM_END ? Z_BUF_ERROR : status;
-        }
-    } while (remaining > 0);
+    // Z_FINISH ends the stream (Z_STREAM_END); Z_SYNC_FLUSH returns Z_OK with room left over
+    // when all was written.
+    status = deflate(&z, last ? Z_FINISH : Z_SYNC_FLUSH);
+    if ((last && status != Z_STREAM_END) || (!last && (status != Z_OK || z.avail_out == 0)) || z.avail_in != 0) {
+        free(chunk);
+        deflateEnd(&z);
+        return status == Z_OK || status == Z_STREAM_END ? Z_BUF_ERROR : status;
+    }
     size_t data_end = (size_t)(z.next_out - chunk);
     // A stream flushed but not finished ends with Z_DATA_ERROR: expected for all but the last.
     status = deflateEnd(&z);
@@ -288,7 +282,7 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
                          int threads, uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
     *out = NULL;
     *out_length = 0;
-    if (!pixels || width <= 0 || height <= 0 || width > 0x1FFFFFFF || stride / 4 < width || level < 0 ||
+    if (!pixels || width <= 0 || height <= 0 || width > (1 << 24) || stride / 4 < width || level < 0 ||
         level > 9) {
         fail(errbuf, errlen, "invalid arguments (%dx%d, stride %d, level %d)", width, height, stride, level);
         return -1;
