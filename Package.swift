@@ -25,7 +25,7 @@ let package = Package(
         ),
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(
             name: "MapComposeCore",

@@ -1,6 +1,7 @@
 // Benchmark: a 1024x1024 render of three MBTiles layers at zoom 6.5, repeated in one process.
 // Prints the median and spread in ms, tiles decoded per render and peak RSS. Then the same
 // viewport from one ArcGIS cache, compact v2 against exploded (the ratio of the medians).
+// `MapComposeBench codec MAPCOMPOSE`: codec floor, output size and start-up (CodecBench).
 import Foundation
 import MapComposeCore
 import MapComposeTestSupport
@@ -8,6 +9,10 @@ import MapComposeTestSupport
 import Glibc
 #endif
 
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "codec" {
+    try await CodecBench.run(mapcompose: CommandLine.arguments[2])
+    exit(0)
+}
 if CommandLine.arguments.count > 1 {
     try await BatchBench.run(Array(CommandLine.arguments.dropFirst()))
     exit(0)

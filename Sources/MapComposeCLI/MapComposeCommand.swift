@@ -8,7 +8,7 @@ struct MapComposeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapcompose",
         abstract: "Composite raster map tile layers into static map images.",
-        version: "mapcompose \(MapComposeVersion.current)",
+        version: Main.versionLine,
         subcommands: [RenderCommand.self, BatchCommand.self, DiffCommand.self, CheckCommand.self, ValidateCommand.self,
                       StylesCommand.self, CacheCommand.self],
         defaultSubcommand: RenderCommand.self)
@@ -16,7 +16,15 @@ struct MapComposeCommand: AsyncParsableCommand {
 
 @main
 enum Main {
+    static let versionLine = "mapcompose \(MapComposeVersion.current)"
+
     static func main() async {
+        // Answered before the parser is built: it reflects over every command's options, which
+        // costs more than the rest of start-up.
+        if CommandLine.arguments.dropFirst() == ["--version"] {
+            print(versionLine)
+            return
+        }
         do {
             var command = try MapComposeCommand.parseAsRoot()
             bootstrapLogging(verbose: (command as? RenderCommand)?.verbose ?? false)

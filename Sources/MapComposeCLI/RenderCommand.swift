@@ -63,6 +63,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(help: "Lossless WebP.")
     var lossless = false
 
+    @Option(help: "PNG compression: fast (larger files, quicker), default, small, or a zlib level 0–9.")
+    var pngCompression: PNGCompression = .default
+
     @Flag(help: "Also write a world file beside the image (.pgw, .jgw, else .wld) that places it in EPSG:3857.")
     var worldFile = false
 
@@ -132,6 +135,9 @@ struct RenderCommand: AsyncParsableCommand {
         let imageFormat = try OutputFormatArgument.resolve(format, output: output)
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
         if lossless, imageFormat != .webp { throw CLIFailure("--lossless is for WebP output (name the output .webp)") }
+        if pngCompression != .default, imageFormat != .png {
+            throw CLIFailure("--png-compression is for PNG output (name the output .png)")
+        }
         guard (0...(1 << 20)).contains(tileMemory) else {
             throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
         }
@@ -141,7 +147,8 @@ struct RenderCommand: AsyncParsableCommand {
         let request = RenderRequest(style: try StyleArgument.load(style, remote: try cacheOptions.environment()), area: area, width: dimensions.width,
                                     height: dimensions.height, scale: scale, format: imageFormat, quality: quality,
                                     output: output, reportPath: report, strict: strict, attribution: !noAttribution,
-                                    overlays: overlays, lossless: lossless, worldFile: worldFile)
+                                    overlays: overlays, lossless: lossless, worldFile: worldFile,
+                                    pngCompression: pngCompression)
         if fitsStyleOverlays { try checkArea(area, dimensions, request.allOverlays) }
         return request
     }

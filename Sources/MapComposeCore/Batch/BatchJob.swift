@@ -6,11 +6,11 @@ import Foundation
 /// (`LAT,LON`) with `zoom`, or `bbox` (`W,S,E,N`) with optional `padding` and
 /// `fractional-zoom`; `size` (`WxH`, default 800x600), `scale` (default 1), `style` (a built-in
 /// name or a style file relative to the manifest's folder, default `default`), `format`
-/// (default: from the output's extension), `quality` (1…100, default 90) and `id` (default:
-/// the output).
+/// (default: from the output's extension), `quality` (1…100, default 90), `png-compression`
+/// (fast, default, small or 0…9) and `id` (default: the output).
 public struct BatchJob: Sendable {
     public static let keys = ["id", "output", "center", "zoom", "bbox", "padding", "fractional-zoom", "size",
-                              "scale", "style", "format", "quality"]
+                              "scale", "style", "format", "quality", "png-compression"]
 
     public let id: String
     public let output: String
@@ -21,6 +21,7 @@ public struct BatchJob: Sendable {
     public let style: String
     public let format: ImageFormat
     public let quality: Int
+    public let pngCompression: PNGCompression
 
     /// Reads a job from a row's fields; the error names the key and what to write.
     public init(fields: [String: String]) throws(ManifestError) {
@@ -62,6 +63,14 @@ public struct BatchJob: Sendable {
         scale = try number("scale") ?? 1
         quality = try integer("quality") ?? 90
         guard (1...100).contains(quality) else { throw ManifestError("quality \(quality) is outside 1…100") }
+        if let text = fields["png-compression"] {
+            guard let compression = PNGCompression(text) else {
+                throw ManifestError("png-compression '\(text)': expected \(PNGCompression.accepted)")
+            }
+            pngCompression = compression
+        } else {
+            pngCompression = .default
+        }
         let padding = try integer("padding") ?? 0
         guard padding >= 0 else { throw ManifestError("padding \(padding) must be 0 or more pixels") }
         let fractional: Bool

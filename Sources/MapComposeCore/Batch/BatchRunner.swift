@@ -174,7 +174,8 @@ public struct BatchRunner: Sendable {
                 throw ManifestError("cannot create the folder \(folder): \(error.localizedDescription)")
             }
             let request = RenderRequest(style: style, area: job.area, width: job.width, height: job.height,
-                                        scale: job.scale, format: job.format, quality: job.quality, output: path)
+                                        scale: job.scale, format: job.format, quality: job.quality, output: path,
+                                        pngCompression: job.pngCompression)
             let report = try await writer.write(request)
             result.status = .ok
             result.tiles = report.layers.reduce(0) { $0 + $1.tilesDrawn }

@@ -1,4 +1,3 @@
-import CCairo
 import CImageCodecs
 import Foundation
 
@@ -7,26 +6,22 @@ import Foundation
 /// pages with vector overlays).
 public enum ImageEncoder {
     public static func encode(_ image: RasterImage, as format: ImageFormat, quality: Int = 90,
-                              lossless: Bool = false) throws(ImageEncodeError) -> Data {
+                              lossless: Bool = false, pngCompression: PNGCompression = .default) throws(ImageEncodeError) -> Data {
         switch format {
-        case .png: return try png(image)
+        case .png: return try png(image, compression: pngCompression)
         case .jpeg: return try jpeg(image, quality: quality)
         case .webp: return try webp(image, quality: quality, lossless: lossless)
         case .pdf, .svg: return try VectorEncoder.encode(image, as: format, scale: 1) { _ in }
         }
     }
 
-    public static func png(_ image: RasterImage) throws(ImageEncodeError) -> Data {
-        let sink = ByteSink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(image.surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
+    /// PNG from `mc_png_encode_argb32`: the pixels Cairo's own writer would store, RGB when
+    /// the image is opaque, deflated on all cores at the level `compression` names.
+    public static func png(_ image: RasterImage, compression: PNGCompression = .default) throws(ImageEncodeError) -> Data {
+        try runCodec(image, .png, free: mc_png_free) { bytes, output, length, message, capacity in
+            mc_png_encode_argb32(bytes, Int32(image.width), Int32(image.height), Int32(image.stride),
+                                 Int32(compression.zlibLevel), 0, &output, &length, message, capacity)
         }
-        do {
-            try CairoError.check(status, "write PNG")
-        } catch {
-            throw .cairo(format: .png, error)
-        }
-        return sink.data
     }
 
     public static func jpeg(_ image: RasterImage, quality: Int) throws(ImageEncodeError) -> Data {
@@ -40,34 +35,38 @@ public enum ImageEncoder {
         } catch {
             throw .cairo(format: .jpeg, error)
         }
-        var message = [CChar](repeating: 0, count: 256)
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = flat.withPixels { pixels, _ in
-            pixels.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: flat.byteCount) { bytes in
-                mc_jpeg_encode_argb32(bytes, Int32(flat.width), Int32(flat.height), Int32(flat.stride),
-                                      Int32(min(max(quality, 1), 100)), 0, &output, &length, &message, message.count)
-            }
+        return try runCodec(flat, .jpeg, free: mc_jpeg_free) { bytes, output, length, message, capacity in
+            mc_jpeg_encode_argb32(bytes, Int32(flat.width), Int32(flat.height), Int32(flat.stride),
+                                  Int32(min(max(quality, 1), 100)), 0, &output, &length, message, capacity)
         }
-        guard status == 0, let output else { throw .codec(format: .jpeg, String(messageBuffer: message)) }
-        defer { mc_jpeg_free(output) }
-        return Data(bytes: output, count: length)
     }
 
     /// WebP at `quality` (1…100), or lossless; transparency is kept.
     public static func webp(_ image: RasterImage, quality: Int, lossless: Bool) throws(ImageEncodeError) -> Data {
+        try runCodec(image, .webp, free: mc_webp_free) { bytes, output, length, message, capacity in
+            mc_webp_encode_argb32(bytes, Int32(image.width), Int32(image.height), Int32(image.stride),
+                                  Int32(min(max(quality, 1), 100)), lossless ? 1 : 0, &output, &length, message, capacity)
+        }
+    }
+
+    /// Runs one of the C encoders over the image's bytes: `encode` returns 0 and sets the
+    /// output buffer (released here with `free`) and its length, or writes a message.
+    private static func runCodec(
+        _ image: RasterImage, _ format: ImageFormat, free: (UnsafeMutablePointer<UInt8>) -> Void,
+        _ encode: (UnsafePointer<UInt8>, inout UnsafeMutablePointer<UInt8>?, inout Int, UnsafeMutablePointer<CChar>, Int) -> Int32
+    ) throws(ImageEncodeError) -> Data {
         var message = [CChar](repeating: 0, count: 256)
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = image.withPixels { pixels, _ in
             UnsafeRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: image.byteCount) { bytes in
-                mc_webp_encode_argb32(bytes, Int32(image.width), Int32(image.height), Int32(image.stride),
-                                      Int32(min(max(quality, 1), 100)), lossless ? 1 : 0, &output, &length,
-                                      &message, message.count)
+                message.withUnsafeMutableBufferPointer { buffer in
+                    encode(bytes, &output, &length, buffer.baseAddress!, buffer.count)
+                }
             }
         }
-        guard status == 0, let output else { throw .codec(format: .webp, String(messageBuffer: message)) }
-        defer { mc_webp_free(output) }
+        guard status == 0, let output else { throw .codec(format: format, String(messageBuffer: message)) }
+        defer { free(output) }
         return Data(bytes: output, count: length)
     }
 }

@@ -42,6 +42,8 @@ public struct RenderRequest: Sendable {
     public var quality: Int
     /// WebP: lossless instead of `quality`.
     public var lossless: Bool
+    /// PNG: how hard to compress.
+    public var pngCompression: PNGCompression
     /// Shapes drawn above the style's layers and its own `overlays:`.
     public var overlays: [Overlay]
     /// Also write a world file beside the image (`.pgw`, `.jgw`, else `.wld`).
@@ -57,7 +59,7 @@ public struct RenderRequest: Sendable {
     public init(style: MapStyle, area: Area, width: Int = 800, height: Int = 600, scale: Double = 1,
                 format: ImageFormat = .png, quality: Int = 90, output: String, reportPath: String? = nil,
                 strict: Bool = false, attribution: Bool = true, overlays: [Overlay] = [], lossless: Bool = false,
-                worldFile: Bool = false) {
+                worldFile: Bool = false, pngCompression: PNGCompression = .default) {
         self.style = style
         self.area = area
         self.width = width
@@ -72,6 +74,7 @@ public struct RenderRequest: Sendable {
         self.overlays = overlays
         self.lossless = lossless
         self.worldFile = worldFile
+        self.pngCompression = pngCompression
     }
 
     /// The style's overlays, then the request's: everything drawn above the layers.

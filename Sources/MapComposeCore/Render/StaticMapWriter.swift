@@ -88,7 +88,8 @@ public struct StaticMapWriter: Sendable {
         if request.format.isVector {
             return try VectorEncoder.encode(image, as: request.format, scale: viewport.scale) { renderer.decorate($0, viewport) }
         }
-        let data = try ImageEncoder.encode(image, as: request.format, quality: request.quality, lossless: request.lossless)
+        let data = try ImageEncoder.encode(image, as: request.format, quality: request.quality, lossless: request.lossless,
+                                            pngCompression: request.pngCompression)
         guard request.format == .png else { return data }
         let e = viewport.extent
         return PNGTextChunk.insert([("crs", "EPSG:3857"), ("bbox3857", [e.minX, e.minY, e.maxX, e.maxY].map { "\($0)" }.joined(separator: ","))],
