@@ -97,8 +97,9 @@ import Testing
             print("compared", sum(1 for _ in open(sys.argv[1])), "differ", bad)
             """
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, list.path]
+        // Debian's python3, where python3-pil installs Pillow (a pyenv or venv python3 may lack it).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, list.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
