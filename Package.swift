@@ -25,7 +25,7 @@ let package = Package(
         ),
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("deflate")]
         ),
         .target(
             name: "MapComposeCore",
@@ -57,6 +57,7 @@ let package = Package(
             name: "MapComposeTestSupport",
             dependencies: [
                 "MapComposeCore",
+                "CCairo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages mapcompose builds and runs with: Cairo, libpng, libjpeg, libwebp,
+# Installs the Debian packages mapcompose builds and runs with: Cairo, libpng, libdeflate (PNG
+# decoding), libjpeg, libwebp,
 # SQLite headers, pkg-config and the DejaVu fonts used for labels and attribution; and MapServer
 # (cgi-mapserver), the real WMS the tests start on 127.0.0.1.
 set -euo pipefail
-packages=(pkg-config libcairo2-dev libpng-dev libjpeg-dev libwebp-dev libsqlite3-dev fonts-dejavu-core cgi-mapserver)
+packages=(pkg-config libcairo2-dev libpng-dev libdeflate-dev libjpeg-dev libwebp-dev libsqlite3-dev fonts-dejavu-core cgi-mapserver)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -59,6 +59,12 @@ int mc_webp_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
 int mc_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
                        char *errbuf, size_t errlen);
 
+/// Decodes a PNG into a caller-owned buffer in Cairo's ARGB32 layout (premultiplied exactly
+/// as Cairo's own PNG reader does), height rows of `stride` bytes for the size the file's IHDR
+/// states (read it first). Returns 0 on success; on failure writes a message to errbuf.
+int mc_png_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
+                         int stride, char *errbuf, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
