@@ -46,7 +46,7 @@ static void mc_unfilter_sub(uint8_t *row, size_t length, int bpp) {
     for (size_t i = (size_t)bpp; i < length; i++) row[i] = (uint8_t)(row[i] + row[i - (size_t)bpp]);
 }
 
-static void mc_unfilter_up(uint8_t *row, const uint8_t *prior, size_t length) {
+static void mc_unfilter_up(uint8_t *restrict row, const uint8_t *restrict prior, size_t length) {
     for (size_t i = 0; i < length; i++) row[i] = (uint8_t)(row[i] + prior[i]);
 }
 
@@ -74,14 +74,21 @@ static void mc_unfilter_paeth_scalar(uint8_t *row, const uint8_t *prior, size_t 
 // One pixel of 3 or 4 bytes at a time, its channels side by side in 16-bit lanes (as libpng's
 // SSE2 filters do).
 static inline __attribute__((always_inline)) __m128i mc_load_pixel(const uint8_t *p, int bpp) {
-    uint32_t word = 0;
-    memcpy(&word, p, (size_t)bpp);
+    uint32_t word;
+    if (bpp == 4) memcpy(&word, p, 4);
+    else word = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16; // no 3-byte copy through memory
     return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)word), _mm_setzero_si128());
 }
 
 static inline __attribute__((always_inline)) void mc_store_pixel(uint8_t *p, __m128i lanes, int bpp) {
     uint32_t word = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(lanes, lanes));
-    memcpy(p, &word, (size_t)bpp);
+    if (bpp == 4) {
+        memcpy(p, &word, 4);
+    } else {
+        p[0] = (uint8_t)word;
+        p[1] = (uint8_t)(word >> 8);
+        p[2] = (uint8_t)(word >> 16);
+    }
 }
 
 static inline __m128i mc_abs16(__m128i x) {
@@ -177,8 +184,18 @@ static void mc_convert_row(const mc_png_layout *layout, const uint8_t *in, uint8
             memcpy(out + x * 4, &word, 4);
         }
         return;
-    case 2:
-        for (size_t x = 0; x < width; x++, in += 3, out += 4) {
+    case 2: {
+        size_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        // Four bytes read per pixel (the fourth is the next pixel's, replaced), so not the last.
+        for (; x + 1 < width; x++, in += 3, out += 4) {
+            uint32_t word;
+            memcpy(&word, in, 4);
+            word = premultiply ? __builtin_bswap32(word) >> 8 | 0xFF000000u : word | 0xFF000000u;
+            memcpy(out, &word, 4);
+        }
+#endif
+        for (; x < width; x++, in += 3, out += 4) {
             if (premultiply) {
                 uint32_t word = 0xFF000000u | (uint32_t)in[0] << 16 | (uint32_t)in[1] << 8 | in[2];
                 memcpy(out, &word, 4);
@@ -187,6 +204,7 @@ static void mc_convert_row(const mc_png_layout *layout, const uint8_t *in, uint8
             }
         }
         return;
+    }
     case 3:
         for (size_t x = 0; x < width; x++) memcpy(out + x * 4, layout->palette[in[x]], 4);
         break;
