@@ -150,12 +150,19 @@ public enum ImageDiff {
     @inline(__always)
     static func colorDelta(_ p1: UInt32, _ p2: UInt32, yOnly: Bool) -> Double {
         if p1 == p2 { return 0 }
+        if yOnly { return brightness(p1) - brightness(p2) }
         let (r1, g1, b1) = channels(p1), (r2, g2, b2) = channels(p2)
         let y = rgb2y(r1, g1, b1) - rgb2y(r2, g2, b2)
-        if yOnly { return y }
         let i = (r1 * 0.59597799 - g1 * 0.27417610 - b1 * 0.32180189) - (r2 * 0.59597799 - g2 * 0.27417610 - b2 * 0.32180189)
         let q = (r1 * 0.21147017 - g1 * 0.52261711 + b1 * 0.31114694) - (r2 * 0.21147017 - g2 * 0.52261711 + b2 * 0.31114694)
         return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
+    }
+
+    /// A pixel's brightness over white: the Y of pixelmatch's YIQ.
+    @inline(__always)
+    static func brightness(_ p: UInt32) -> Double {
+        let (r, g, b) = channels(p)
+        return rgb2y(r, g, b)
     }
 
     /// pixelmatch's anti-aliasing test: the pixel lies on a gradient between a darkest and a
@@ -167,10 +174,13 @@ public enum ImageDiff {
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
         let center = image[x1, y1]
+        // The centre's brightness once, not per neighbour: the same value colorDelta computes.
+        let centerBrightness = brightness(center)
         // Column by column, as the reference: the first of equal extremes wins.
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
-                let delta = colorDelta(center, image[x, y], yOnly: true)
+                let neighbour = image[x, y]
+                let delta = neighbour == center ? 0 : centerBrightness - brightness(neighbour)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
