@@ -21,12 +21,17 @@ struct RowBands {
         rowCount * index / count..<rowCount * (index + 1) / count
     }
 
-    /// Runs `body` for every band, on all cores, and returns when all are done.
+    /// Runs `body` for every band, on all cores, and returns when all are done; `body` may
+    /// write only what belongs to its band.
     func forEachConcurrently(_ body: (_ band: Int, _ rows: Range<Int>) -> Void) {
         if count == 1 {
             body(0, rows(of: 0))
             return
         }
-        DispatchQueue.concurrentPerform(iterations: count) { band in body(band, rows(of: band)) }
+        // `body` is called on several threads at once; it must write only what its band owns.
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let work = body
+            DispatchQueue.concurrentPerform(iterations: count) { band in work(band, rows(of: band)) }
+        }
     }
 }
