@@ -323,30 +323,42 @@ int mc_png_fast_decode(const uint8_t *data, size_t length, uint8_t *pixels, int 
     mc_png_layout layout;
     memset(&layout, 0, sizeof layout);
     int result = MC_PNG_ELSEWHERE;
-    uint8_t *raw = NULL, *zeros = NULL;
+    uint8_t *raw = NULL, *scratch = NULL;
     struct libdeflate_decompressor *inflater = NULL;
     if (mc_read_layout(data, length, width, height, &layout) != MC_PNG_DONE) goto done;
     size_t row_length = (size_t)width * (size_t)layout.channels;
     size_t raw_length = (size_t)height * (row_length + 1);
-    raw = mc_alloc_rows(raw_length);
-    zeros = calloc(row_length, 1);
+    // When a filtered row (filter byte included) is no longer than an output row — every
+    // colour type but RGBA — the rows are inflated into the end of the output itself: output
+    // row y then ends where filtered row y + 1 begins at the latest, so nothing is overwritten
+    // before it is read, and no second image-sized buffer is taken from the kernel. Each row is
+    // copied out and unfiltered in a scratch row.
+    int in_place = stride >= row_length + 1;
+    uint8_t *inflated = in_place ? pixels + (stride * (size_t)height - raw_length) : (raw = mc_alloc_rows(raw_length));
+    scratch = calloc(3, row_length); // zeros (the row above the first), and two rows in turn
     inflater = libdeflate_alloc_decompressor();
-    if (!raw || !zeros || !inflater) goto done;
+    if (!inflated || !scratch || !inflater) goto done;
     // Exactly the rows' bytes, or it is left to libpng (which says what is missing or extra).
-    if (libdeflate_zlib_decompress(inflater, layout.idat, layout.idat_length, raw, raw_length, NULL)
+    if (libdeflate_zlib_decompress(inflater, layout.idat, layout.idat_length, inflated, raw_length, NULL)
         != LIBDEFLATE_SUCCESS) goto done;
-    const uint8_t *prior = zeros;
+    const uint8_t *prior = scratch;
     for (int y = 0; y < height; y++) {
-        uint8_t *line = raw + (size_t)y * (row_length + 1);
-        if (mc_unfilter(line[0], line + 1, prior, row_length, layout.channels) != 0) goto done;
-        mc_convert_row(&layout, line + 1, pixels + (size_t)y * stride, (size_t)width, premultiply);
-        prior = line + 1;
+        uint8_t *line = inflated + (size_t)y * (row_length + 1), *row = line + 1;
+        int filter = line[0];
+        if (in_place) {
+            uint8_t *copy = scratch + (size_t)(1 + y % 2) * row_length;
+            memcpy(copy, row, row_length);
+            row = copy;
+        }
+        if (mc_unfilter(filter, row, prior, row_length, layout.channels) != 0) goto done;
+        mc_convert_row(&layout, row, pixels + (size_t)y * stride, (size_t)width, premultiply);
+        prior = row;
     }
     result = MC_PNG_DONE;
 done:
     if (inflater) libdeflate_free_decompressor(inflater);
     free(raw);
-    free(zeros);
+    free(scratch);
     free(layout.joined);
     return result;
 }
