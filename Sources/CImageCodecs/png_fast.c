@@ -140,34 +140,35 @@ static inline __attribute__((always_inline)) void mc_unfilter_sub_sse2(uint8_t *
 }
 #endif
 
+#if defined(__SSE2__)
+/// Undoes one row's filter with the SSE2 loops, `bpp` being 3 or 4 and a constant where this
+/// is inlined (so each pixel is one move); 0 when the filter type is valid.
+static inline __attribute__((always_inline)) int mc_unfilter_sse2(int filter, uint8_t *row, const uint8_t *prior,
+                                                                  size_t length, int bpp) {
+    switch (filter) {
+    case 0: return 0;
+    case 1: mc_unfilter_sub_sse2(row, length, bpp); return 0;
+    case 2: mc_unfilter_up(row, prior, length); return 0;
+    case 3: mc_unfilter_average_sse2(row, prior, length, bpp); return 0;
+    case 4: mc_unfilter_paeth_sse2(row, prior, length, bpp); return 0;
+    default: return 1;
+    }
+}
+#endif
+
 /// Undoes one row's filter; 0 when the filter type is valid. A row's length is a whole
 /// number of pixels.
 static int mc_unfilter(int filter, uint8_t *row, const uint8_t *prior, size_t length, int bpp) {
-    // The SSE2 filters are inlined with a constant pixel size, so each pixel is one move.
+#if defined(__SSE2__)
+    if (bpp == 4) return mc_unfilter_sse2(filter, row, prior, length, 4);
+    if (bpp == 3) return mc_unfilter_sse2(filter, row, prior, length, 3);
+#endif
     switch (filter) {
     case 0: return 0;
-    case 1:
-#if defined(__SSE2__)
-        if (bpp == 4) { mc_unfilter_sub_sse2(row, length, 4); return 0; }
-        if (bpp == 3) { mc_unfilter_sub_sse2(row, length, 3); return 0; }
-#endif
-        mc_unfilter_sub(row, length, bpp);
-        return 0;
+    case 1: mc_unfilter_sub(row, length, bpp); return 0;
     case 2: mc_unfilter_up(row, prior, length); return 0;
-    case 3:
-#if defined(__SSE2__)
-        if (bpp == 4) { mc_unfilter_average_sse2(row, prior, length, 4); return 0; }
-        if (bpp == 3) { mc_unfilter_average_sse2(row, prior, length, 3); return 0; }
-#endif
-        mc_unfilter_average(row, prior, length, bpp);
-        return 0;
-    case 4:
-#if defined(__SSE2__)
-        if (bpp == 4) { mc_unfilter_paeth_sse2(row, prior, length, 4); return 0; }
-        if (bpp == 3) { mc_unfilter_paeth_sse2(row, prior, length, 3); return 0; }
-#endif
-        mc_unfilter_paeth_scalar(row, prior, length, bpp);
-        return 0;
+    case 3: mc_unfilter_average(row, prior, length, bpp); return 0;
+    case 4: mc_unfilter_paeth_scalar(row, prior, length, bpp); return 0;
     default: return 1;
     }
 }
