@@ -25,7 +25,8 @@ let package = Package(
         ),
         .target(
             name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("z"),
+                             .linkedLibrary("deflate")]
         ),
         .target(
             name: "MapComposeCore",
@@ -57,6 +58,7 @@ let package = Package(
             name: "MapComposeTestSupport",
             dependencies: [
                 "MapComposeCore",
+                "CCairo",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs the Debian packages mapcompose builds and runs with: Cairo, libpng, libjpeg, libwebp,
+# Installs the Debian packages mapcompose builds and runs with: Cairo, libpng, libdeflate (PNG
+# decoding), libjpeg, libwebp,
 # SQLite headers, pkg-config and the DejaVu fonts used for labels and attribution; and MapServer
 # (cgi-mapserver) and MapProxy (python3-mapproxy), the real WMS and WMTS servers the tests start
 # on 127.0.0.1; zlib headers for the PNG writer and Pillow (python3-pil), with which the tests
 # decode its files.
 set -euo pipefail
-packages=(pkg-config libcairo2-dev libpng-dev libjpeg-dev libwebp-dev libsqlite3-dev fonts-dejavu-core cgi-mapserver python3-mapproxy zlib1g-dev python3-pil)
+packages=(pkg-config libcairo2-dev libpng-dev libdeflate-dev libjpeg-dev libwebp-dev libsqlite3-dev fonts-dejavu-core cgi-mapserver python3-mapproxy zlib1g-dev python3-pil)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

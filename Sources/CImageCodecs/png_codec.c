@@ -1,8 +1,11 @@
-// PNG decoding to straight (not premultiplied) 8-bit RGBA with libpng, for comparisons that
-// must see the file's own channel values: every colour type and bit depth is expanded to
-// R, G, B, A bytes (16-bit samples keep their high byte, as most image libraries do), with
-// no gamma conversion.
+// PNG decoding to 8-bit RGBA, straight (for comparisons that must see the file's own channel
+// values) or premultiplied as Cairo's ARGB32: the common files through the fast path
+// (png_fast.c), everything else through libpng, which expands every colour type and bit depth
+// to R, G, B, A bytes (16-bit samples keep their high byte, as Cairo and most image libraries
+// do), with no gamma conversion.
 #include "image_codecs.h"
+#include "png_fast.h"
+#include "png_pixels.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -42,8 +45,9 @@ static void mc_png_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
-int mc_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
-                       char *errbuf, size_t errlen) {
+/// libpng's decoding to straight RGBA rows of `stride` bytes; 0 on success.
+static int mc_png_decode_libpng(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
+                                size_t stride, char *errbuf, size_t errlen) {
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
         if (errbuf && errlen > 0) snprintf(errbuf, errlen, "not a PNG file");
         return 1;
@@ -96,10 +100,29 @@ int mc_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, int 
     if (png_get_rowbytes(png, info) != (size_t)w * 4) png_error(png, "unexpected row size after expansion");
     rows = malloc(sizeof(png_bytep) * h);
     if (!rows) png_error(png, "out of memory");
-    for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * w * 4;
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * stride;
     png_read_image(png, rows);
     png_read_end(png, NULL);
     free(rows);
     png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
+int mc_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
+                       char *errbuf, size_t errlen) {
+    size_t stride = (size_t)width * 4;
+    if (mc_png_fast_decode(data, length, pixels, width, height, stride, 0) == 0) return 0;
+    return mc_png_decode_libpng(data, length, pixels, width, height, stride, errbuf, errlen);
+}
+
+int mc_png_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
+                         int stride, char *errbuf, size_t errlen) {
+    if (stride < width * 4) {
+        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "row stride too small");
+        return 1;
+    }
+    if (mc_png_fast_decode(data, length, pixels, width, height, (size_t)stride, 1) == 0) return 0;
+    if (mc_png_decode_libpng(data, length, pixels, width, height, (size_t)stride, errbuf, errlen) != 0) return 1;
+    for (int y = 0; y < height; y++) mc_premultiply_row(pixels + (size_t)y * (size_t)stride, (size_t)width);
     return 0;
 }

@@ -15,8 +15,9 @@ enum BatchBench {
         case ("batch-fixture", 2): try await batchFixture(URL(fileURLWithPath: arguments[1]))
         case ("diff-fixture", 2): try await diffFixture(URL(fileURLWithPath: arguments[1]))
         case ("diff-speed", 3): try diffSpeed(arguments[1], arguments[2])
+        case ("png-decode", _): try DecodeBench.run(Array(arguments.dropFirst()))
         default:
-            FileHandle.standardError.write(Data("usage: MapComposeBench [batch-fixture DIR | diff-fixture DIR | diff-speed A.png B.png]\n".utf8))
+            FileHandle.standardError.write(Data("usage: MapComposeBench [batch-fixture DIR | diff-fixture DIR | diff-speed A.png B.png | png-decode [A.png …]]\n".utf8))
             exit(2)
         }
     }

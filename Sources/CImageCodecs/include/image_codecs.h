@@ -59,6 +59,12 @@ int mc_webp_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
 int mc_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
                        char *errbuf, size_t errlen);
 
+/// Decodes a PNG into a caller-owned buffer in Cairo's ARGB32 layout (premultiplied exactly
+/// as Cairo's own PNG reader does), height rows of `stride` bytes for the size the file's IHDR
+/// states (read it first). Returns 0 on success; on failure writes a message to errbuf.
+int mc_png_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
+                         int stride, char *errbuf, size_t errlen);
+
 /// Encodes Cairo ARGB32 (premultiplied) pixels as PNG: un-premultiplied as Cairo's own writer
 /// does, 8-bit RGB when every pixel is opaque and RGBA otherwise, each row with the filter of
 /// least absolute sum, deflated at zlib `level` (0…9) in row strips on `threads` threads

@@ -1,8 +1,9 @@
 import CImageCodecs
 import Foundation
 
-/// Decodes PNG files to straight-alpha RGBA with libpng, keeping each channel as the file
-/// holds it (Cairo's decoder premultiplies, which loses the colour of translucent pixels).
+/// Decodes PNG files to straight-alpha RGBA (the common files through the libdeflate fast path
+/// of CImageCodecs, the rest through libpng), keeping each channel as the file holds it
+/// (premultiplying, as tiles are, loses the colour of translucent pixels).
 /// Every colour type and bit depth is expanded to 8-bit RGBA; 16-bit samples keep their high
 /// byte; no gamma is applied.
 public enum StraightPNGDecoder {
@@ -35,7 +36,7 @@ public enum StraightPNGDecoder {
             initialized = status == 0 ? count : 0
         }
         guard status == 0 else {
-            let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let detail = String(messageBuffer: message)
             throw .corrupt(format: "PNG", detail: detail.isEmpty ? "unreadable image data" : detail)
         }
         #if _endian(big)

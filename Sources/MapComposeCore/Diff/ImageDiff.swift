@@ -51,30 +51,27 @@ public enum ImageDiff {
         }
         let w = a.width, h = a.height
         let maxDelta = maxYIQDelta * threshold * threshold
-        var differing = 0, antialiased = 0
         // 0 similar, 1 differs, 2 anti-aliased
         var marks = [UInt8](repeating: 0, count: makeDiffImage ? w * h : 0)
+        // Bands of rows on all cores: a pixel's verdict reads only the two images (its
+        // neighbours' too), never another pixel's verdict, so the counts are the same summed.
+        let bands = RowBands(rows: h)
+        var counts = [(differing: Int, antialiased: Int)](repeating: (0, 0), count: bands.count)
         a.pixels.withUnsafeBufferPointer { one in
             b.pixels.withUnsafeBufferPointer { two in
-                let first = Pixels(words: one, width: w, height: h), second = Pixels(words: two, width: w, height: h)
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let i = y * w + x
-                        let p1 = one[i], p2 = two[i]
-                        if p1 == p2 { continue }
-                        guard colorDelta(p1, p2, yOnly: false) > maxDelta else { continue }
-                        if !includeAntialiasing,
-                           isAntialiased(first, x: x, y: y, other: second) || isAntialiased(second, x: x, y: y, other: first) {
-                            antialiased += 1
-                            if makeDiffImage { marks[i] = 2 }
-                        } else {
-                            differing += 1
-                            if makeDiffImage { marks[i] = 1 }
+                marks.withUnsafeMutableBufferPointer { marks in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        let first = Pixels(words: one, width: w, height: h), second = Pixels(words: two, width: w, height: h)
+                        bands.forEachConcurrently { band, rows in
+                            counts[band] = compareRows(rows, first, second, maxDelta: maxDelta,
+                                                       includeAntialiasing: includeAntialiasing,
+                                                       marks: makeDiffImage ? marks : nil)
                         }
                     }
                 }
             }
         }
+        let differing = counts.reduce(0) { $0 + $1.differing }, antialiased = counts.reduce(0) { $0 + $1.antialiased }
         let image = makeDiffImage ? drawDiff(a, marks: marks) : nil
         return ImageDiffResult(width: w, height: h, differingPixels: differing,
                                antialiasedPixels: antialiased, diffImage: image)
@@ -89,6 +86,32 @@ public enum ImageDiff {
         }
         return try compare(RGBAImage(a), RGBAImage(b), threshold: threshold,
                            includeAntialiasing: includeAntialiasing, makeDiffImage: makeDiffImage)
+    }
+
+    /// pixelmatch's loop over `rows`: how many pixels differ and how many of those are
+    /// anti-aliasing, each marked in `marks` when given.
+    private static func compareRows(_ rows: Range<Int>, _ first: Pixels, _ second: Pixels, maxDelta: Double,
+                                    includeAntialiasing: Bool,
+                                    marks: UnsafeMutableBufferPointer<UInt8>?) -> (differing: Int, antialiased: Int) {
+        let w = first.width
+        var differing = 0, antialiased = 0
+        for y in rows {
+            for x in 0..<w {
+                let i = y * w + x
+                let p1 = first.words[i], p2 = second.words[i]
+                if p1 == p2 { continue }
+                guard colorDelta(p1, p2, yOnly: false) > maxDelta else { continue }
+                if !includeAntialiasing,
+                   isAntialiased(first, x: x, y: y, other: second) || isAntialiased(second, x: x, y: y, other: first) {
+                    antialiased += 1
+                    marks?[i] = 2
+                } else {
+                    differing += 1
+                    marks?[i] = 1
+                }
+            }
+        }
+        return (differing, antialiased)
     }
 
     /// Read access to one image's words by coordinate.
@@ -127,12 +150,19 @@ public enum ImageDiff {
     @inline(__always)
     static func colorDelta(_ p1: UInt32, _ p2: UInt32, yOnly: Bool) -> Double {
         if p1 == p2 { return 0 }
+        if yOnly { return brightness(p1) - brightness(p2) }
         let (r1, g1, b1) = channels(p1), (r2, g2, b2) = channels(p2)
         let y = rgb2y(r1, g1, b1) - rgb2y(r2, g2, b2)
-        if yOnly { return y }
         let i = (r1 * 0.59597799 - g1 * 0.27417610 - b1 * 0.32180189) - (r2 * 0.59597799 - g2 * 0.27417610 - b2 * 0.32180189)
         let q = (r1 * 0.21147017 - g1 * 0.52261711 + b1 * 0.31114694) - (r2 * 0.21147017 - g2 * 0.52261711 + b2 * 0.31114694)
         return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
+    }
+
+    /// A pixel's brightness over white: the Y of pixelmatch's YIQ.
+    @inline(__always)
+    static func brightness(_ p: UInt32) -> Double {
+        let (r, g, b) = channels(p)
+        return rgb2y(r, g, b)
     }
 
     /// pixelmatch's anti-aliasing test: the pixel lies on a gradient between a darkest and a
@@ -144,10 +174,13 @@ public enum ImageDiff {
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
         let center = image[x1, y1]
+        // The centre's brightness once, not per neighbour: the same value colorDelta computes.
+        let centerBrightness = brightness(center)
         // Column by column, as the reference: the first of equal extremes wins.
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
-                let delta = colorDelta(center, image[x, y], yOnly: true)
+                let neighbour = image[x, y]
+                let delta = neighbour == center ? 0 : centerBrightness - brightness(neighbour)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
@@ -186,17 +219,24 @@ public enum ImageDiff {
     /// opacity over white, truncated to whole values as the reference does.
     private static func drawDiff(_ base: RGBAImage, marks: [UInt8]) -> RGBAImage {
         let red = RGBAImage.word(RGBA(r: 255, g: 0, b: 0)), yellow = RGBAImage.word(RGBA(r: 255, g: 255, b: 0))
-        var out = [UInt32](repeating: 0, count: base.pixels.count)
-        for i in out.indices {
-            switch marks[i] {
-            case 1: out[i] = red
-            case 2: out[i] = yellow
-            default:
-                let p = base.pixels[i]
-                let luma = rgb2y(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF))
-                let value = UInt32(max(0, min(255, blend(luma, 0.1 * Double(p >> 24) / 255))))
-                out[i] = value | value << 8 | value << 16 | 0xFF00_0000
+        let w = base.width
+        let out = [UInt32](unsafeUninitializedCapacity: base.pixels.count) { out, initialized in
+            base.pixels.withUnsafeBufferPointer { pixels in
+                RowBands(rows: base.height).forEachConcurrently { _, rows in
+                    for i in rows.lowerBound * w..<rows.upperBound * w {
+                        switch marks[i] {
+                        case 1: out[i] = red
+                        case 2: out[i] = yellow
+                        default:
+                            let p = pixels[i]
+                            let luma = rgb2y(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF))
+                            let value = UInt32(max(0, min(255, blend(luma, 0.1 * Double(p >> 24) / 255))))
+                            out[i] = value | value << 8 | value << 16 | 0xFF00_0000
+                        }
+                    }
+                }
             }
+            initialized = base.pixels.count
         }
         return RGBAImage(width: base.width, height: base.height, pixels: out)
     }

@@ -1,0 +1,37 @@
+import Dispatch
+import Foundation
+
+/// An image's rows cut into consecutive bands, several per core so a busy core is made up for
+/// by the others, for work that is done on all cores at once.
+struct RowBands {
+    /// The fewest rows a band holds (one band for smaller images).
+    static let minimumRows = 16
+
+    let rowCount: Int
+    /// How many bands there are: at least one.
+    let count: Int
+
+    init(rows: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        rowCount = rows
+        count = max(1, min(max(1, cores) * 4, rows / Self.minimumRows))
+    }
+
+    /// The rows of band `index` (0 ..< count); together the bands cover every row once, in order.
+    func rows(of index: Int) -> Range<Int> {
+        rowCount * index / count..<rowCount * (index + 1) / count
+    }
+
+    /// Runs `body` for every band, on all cores, and returns when all are done; `body` may
+    /// write only what belongs to its band.
+    func forEachConcurrently(_ body: (_ band: Int, _ rows: Range<Int>) -> Void) {
+        if count == 1 {
+            body(0, rows(of: 0))
+            return
+        }
+        // `body` is called on several threads at once; it must write only what its band owns.
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let work = body
+            DispatchQueue.concurrentPerform(iterations: count) { band in work(band, rows(of: band)) }
+        }
+    }
+}
