@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages mapcompose builds and runs with: Cairo, libpng, libdeflate (PNG
-# decoding), libjpeg, libwebp,
-# SQLite headers, pkg-config and the DejaVu fonts used for labels and attribution; and MapServer
+# decoding), libjpeg, libwebp, SQLite headers, pkg-config and the DejaVu fonts used for labels
+# and attribution; and MapServer
 # (cgi-mapserver) and MapProxy (python3-mapproxy), the real WMS and WMTS servers the tests start
 # on 127.0.0.1; zlib headers for the PNG writer and Pillow (python3-pil), with which the tests
 # decode its files.
