@@ -21,7 +21,7 @@ public final class MapProxyServer: @unchecked Sendable {
         process.arguments = [TestPaths.repositoryRoot.appendingPathComponent("scripts/reference/serve_mapproxy.py").path, file.path]
         // Errors go to a file: a pipe nobody reads could fill and stall the server.
         let errorLog = folder.url.appendingPathComponent("mapproxy.log")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorLog)
