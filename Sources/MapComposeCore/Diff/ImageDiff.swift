@@ -100,7 +100,7 @@ public enum ImageDiff {
                 let i = y * w + x
                 let p1 = first.words[i], p2 = second.words[i]
                 if p1 == p2 { continue }
-                guard colorDelta(p1, p2, yOnly: false) > maxDelta else { continue }
+                guard colorDelta(p1, p2) > maxDelta else { continue }
                 if !includeAntialiasing,
                    isAntialiased(first, x: x, y: y, other: second) || isAntialiased(second, x: x, y: y, other: first) {
                     antialiased += 1
@@ -144,13 +144,12 @@ public enum ImageDiff {
         r * 0.29889531 + g * 0.58662247 + b * 0.11448223
     }
 
-    /// pixelmatch's colour distance: the squared YIQ distance, or with `yOnly` the signed
-    /// brightness difference (positive when the first pixel is brighter). The arithmetic is
+    /// pixelmatch's colour distance: the squared YIQ distance (its brightness-only form is
+    /// `brightness(p1) - brightness(p2)`, used by the anti-aliasing test). The arithmetic is
     /// the reference's, step for step, so results are bit-identical.
     @inline(__always)
-    static func colorDelta(_ p1: UInt32, _ p2: UInt32, yOnly: Bool) -> Double {
+    static func colorDelta(_ p1: UInt32, _ p2: UInt32) -> Double {
         if p1 == p2 { return 0 }
-        if yOnly { return brightness(p1) - brightness(p2) }
         let (r1, g1, b1) = channels(p1), (r2, g2, b2) = channels(p2)
         let y = rgb2y(r1, g1, b1) - rgb2y(r2, g2, b2)
         let i = (r1 * 0.59597799 - g1 * 0.27417610 - b1 * 0.32180189) - (r2 * 0.59597799 - g2 * 0.27417610 - b2 * 0.32180189)
