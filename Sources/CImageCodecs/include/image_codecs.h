@@ -76,6 +76,15 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
 /// Releases a buffer returned by mc_png_encode_argb32.
 void mc_png_free(uint8_t *buffer);
 
+/// Filters one row of `n` bytes with the PNG filter (None, Sub, Up, Average, Paeth) whose
+/// output has the least sum of absolute values as signed bytes (libpng's heuristic; ties go to
+/// the lower filter type), as the PNG writer does. `row` and `prior` (the row above, zeros for
+/// the first row) must each be preceded by `bpp` (1…8) zero bytes. Writes the filter type and
+/// the `n` filtered bytes to `out`. With `vectorized` the AVX2 loop is used where the processor
+/// has it; the result is the same either way.
+void mc_png_filter_row(const uint8_t *row, const uint8_t *prior, size_t n, int bpp, int vectorized,
+                       uint8_t *out);
+
 #ifdef __cplusplus
 }
 #endif
