@@ -109,13 +109,18 @@ final class DrawingContext {
     /// best, or for `bilinear` bilinear down to half size (what tile maps use) and Cairo's
     /// box-filtered GOOD below that to avoid aliasing.
     static func filter(x: Double, y: Double, scale: Double, resampling: Resampling = .bilinear) -> cairo_filter_t {
-        let aligned = abs(scale - 1) < 1e-9 && abs(x - x.rounded()) < 1e-6 && abs(y - y.rounded()) < 1e-6
-        if aligned { return CAIRO_FILTER_NEAREST }
+        if isAligned(x: x, y: y, scale: scale) { return CAIRO_FILTER_NEAREST }
         switch resampling {
         case .nearest: return CAIRO_FILTER_NEAREST
         case .best: return CAIRO_FILTER_BEST
         case .bilinear: return scale >= 0.5 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
         }
+    }
+
+    /// True when an image drawn at (x, y) scaled by `scale` puts its pixels exactly on device
+    /// pixels (offsets under a millionth of a pixel count as none).
+    static func isAligned(x: Double, y: Double, scale: Double) -> Bool {
+        abs(scale - 1) < 1e-9 && abs(x - x.rounded()) < 1e-6 && abs(y - y.rounded()) < 1e-6
     }
 
     func save() { cairo_save(cr) }

@@ -63,10 +63,41 @@ struct LayerCompositor {
                 }
             }
         }
-        if resolved.tiles.values.contains(where: { $0.image != nil }) {
+        if resolved.tiles.values.contains(where: { $0.image != nil }),
+           !drawInPlace(block.tiles, of: block.range, tiles: resolved.tiles, neighbours: neighbours, on: context) {
             let mosaic = try TileMosaic(block: block, plan: plan, tiles: resolved.tiles)
             draw(mosaic, neighbours: neighbours, cells: nil, on: context)
         }
+    }
+
+    /// Draws the tiles `coords` of `range` straight onto the map when that is what their mosaic
+    /// would draw: the mosaic lands on whole device pixels at its own resolution (no
+    /// resampling), every tile fills its cell exactly, and the mosaic covers the output or the
+    /// block's clip (so its padded edges would not show). This spares stitching a mosaic the
+    /// size of the output. Returns false, drawing nothing, in every other case.
+    private func drawInPlace(_ coords: [TileCoord], of range: TileRange, tiles: [TileCoord: ResolvedTile],
+                             neighbours: TileBlock.Sides?, on context: DrawingContext) -> Bool {
+        let matrix = plan.matrix
+        let cellWidth = matrix.tileWidth * plan.pixelRatio, cellHeight = matrix.tileHeight * plan.pixelRatio
+        let placement = MosaicPlacement(plan: plan, viewport: viewport, range: range, cellWidth: cellWidth, margins: .init())
+        guard placement.isAligned else { return false }
+        if neighbours == nil {
+            let right = placement.corner.x + Double(range.columns.count * cellWidth)
+            let bottom = placement.corner.y + Double(range.rows.count * cellHeight)
+            guard placement.corner.x < 1e-6, placement.corner.y < 1e-6, right > Double(viewport.deviceWidth) - 1e-6,
+                  bottom > Double(viewport.deviceHeight) - 1e-6 else { return false }
+        }
+        let images = coords.compactMap { coord in tiles[matrix.wrapped(coord)]?.image.map { (coord, $0) } }
+        guard images.allSatisfy({ $0.1.width == cellWidth && $0.1.height == cellHeight }) else { return false }
+        let left = placement.corner.x.rounded(), top = placement.corner.y.rounded()
+        context.save()
+        if let neighbours { clipToBlock(range, placement, cellWidth: cellWidth, cellHeight: cellHeight, neighbours, context) }
+        for (coord, image) in images {
+            context.draw(image, x: left + Double((coord.x - range.columns.lowerBound) * cellWidth),
+                         y: top + Double((coord.y - range.rows.lowerBound) * cellHeight), scale: 1, padEdges: false)
+        }
+        context.restore()
+        return true
     }
 
     /// A mosaic of the stand-in tiles `coords` (one level) drawn only over `cells`, which must
@@ -113,28 +144,32 @@ struct LayerCompositor {
     /// neighbouring blocks meet exactly; its outer edges stay where a single mosaic's would.
     /// With `cells`, it paints only inside those tiles (of the block's level).
     func draw(_ mosaic: TileMosaic, neighbours: TileBlock.Sides?, cells: [TileCoord]?, on context: DrawingContext) {
-        let matrix = plan.matrix, level = mosaic.range.level
-        let extent = matrix.tileExtent(level: level, column: mosaic.range.columns.lowerBound, row: mosaic.range.rows.lowerBound)
-        let metresPerMosaicPixel = matrix.levels[level].resolution * Double(matrix.tileWidth) / Double(mosaic.cellWidth)
-        let scale = metresPerMosaicPixel / viewport.resolution
-        let corner = viewport.devicePoint(x: extent.minX, y: extent.maxY)
+        let placement = MosaicPlacement(plan: plan, viewport: viewport, range: mosaic.range, cellWidth: mosaic.cellWidth,
+                                        margins: mosaic.margins)
         context.save()
         if let neighbours {
-            let right = corner.x + Double(mosaic.range.columns.count * mosaic.cellWidth) * scale
-            let bottom = corner.y + Double(mosaic.range.rows.count * mosaic.cellHeight) * scale
-            func snap(_ value: Double, _ shared: Bool) -> Double { shared ? value.rounded() : value }
-            let rect = Self.cutToOutput(left: snap(corner.x, neighbours.left), top: snap(corner.y, neighbours.top),
-                                        right: snap(right, neighbours.right), bottom: snap(bottom, neighbours.bottom),
-                                        viewport: viewport)
-            context.newPath()
-            if let rect { context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top) }
-            context.clip()
+            clipToBlock(mosaic.range, placement, cellWidth: mosaic.cellWidth, cellHeight: mosaic.cellHeight, neighbours, context)
         }
         if let cells { clip(to: cells, context) }
-        context.draw(mosaic.image, x: corner.x - Double(mosaic.margins.left) * scale,
-                     y: corner.y - Double(mosaic.margins.top) * scale, scale: scale, padEdges: true,
-                     resampling: plan.layer.spec.resampling)
+        context.draw(mosaic.image, x: placement.imageOrigin.x, y: placement.imageOrigin.y, scale: placement.scale,
+                     padEdges: true, resampling: plan.layer.spec.resampling)
         context.restore()
+    }
+
+    /// Clips to the cells of `range` placed by `placement`, the edges shared with neighbouring
+    /// blocks rounded to whole device pixels.
+    private func clipToBlock(_ range: TileRange, _ placement: MosaicPlacement, cellWidth: Int, cellHeight: Int,
+                             _ neighbours: TileBlock.Sides, _ context: DrawingContext) {
+        let corner = placement.corner
+        let right = corner.x + Double(range.columns.count * cellWidth) * placement.scale
+        let bottom = corner.y + Double(range.rows.count * cellHeight) * placement.scale
+        func snap(_ value: Double, _ shared: Bool) -> Double { shared ? value.rounded() : value }
+        let rect = Self.cutToOutput(left: snap(corner.x, neighbours.left), top: snap(corner.y, neighbours.top),
+                                    right: snap(right, neighbours.right), bottom: snap(bottom, neighbours.bottom),
+                                    viewport: viewport)
+        context.newPath()
+        if let rect { context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top) }
+        context.clip()
     }
 
     /// Clips to the union of `cells` (tiles of the plan's grid), their edges rounded to whole
