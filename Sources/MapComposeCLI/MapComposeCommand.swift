@@ -5,12 +5,16 @@ import MapComposeCore
 
 /// The `mapcompose` command: `render` is the default subcommand.
 struct MapComposeCommand: AsyncParsableCommand {
+    /// Every subcommand but the default one, by name.
+    static let namedSubcommands: [ParsableCommand.Type] = [
+        BatchCommand.self, DiffCommand.self, CheckCommand.self, ValidateCommand.self, StylesCommand.self, CacheCommand.self,
+    ]
+
     static let configuration = CommandConfiguration(
         commandName: "mapcompose",
         abstract: "Composite raster map tile layers into static map images.",
         version: Main.versionLine,
-        subcommands: [RenderCommand.self, BatchCommand.self, DiffCommand.self, CheckCommand.self, ValidateCommand.self,
-                      StylesCommand.self, CacheCommand.self],
+        subcommands: [RenderCommand.self] + namedSubcommands,
         defaultSubcommand: RenderCommand.self)
 }
 
@@ -26,7 +30,12 @@ enum Main {
             return
         }
         do {
-            var command = try MapComposeCommand.parseAsRoot()
+            var command: ParsableCommand
+            if let render = RenderCommand.parsedAlone(CommandLine.arguments.dropFirst()) {
+                command = render
+            } else {
+                command = try MapComposeCommand.parseAsRoot()
+            }
             bootstrapLogging(verbose: (command as? RenderCommand)?.verbose ?? false)
             // Temporary output files are removed on SIGINT/SIGTERM/SIGHUP (exit 130/143/129);
             // a closed pipe on standard output becomes a write error instead of a silent death.
