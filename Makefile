@@ -3,8 +3,9 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 BIN     := .build/release/mapcompose
 # Release builds link the Swift runtime and Foundation statically: no dynamic loading of them
-# at start-up (`mapcompose --version` in a few ms).
-RELEASE := -c release --static-swift-stdlib
+# at start-up (`mapcompose --version` in a few ms). They are not position-independent, so the
+# loader has no relocations to apply to the 150 MB binary (about 2 ms of every start).
+RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
