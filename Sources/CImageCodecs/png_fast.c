@@ -2,15 +2,13 @@
 // inflated whole by libdeflate (several times faster than zlib's inflate), and each row is
 // unfiltered (SSE2 for the Paeth, Sub and Average filters of 3- and 4-byte pixels) and
 // converted while it is in cache. Anything unusual is left to libpng (see png_fast.h).
+#include "image_codecs.h"
 #include "png_fast.h"
 #include "png_pixels.h"
 
 #include <libdeflate.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -175,6 +173,37 @@ static int mc_unfilter(int filter, uint8_t *row, const uint8_t *prior, size_t le
 
 // ---- Conversion of one unfiltered row to the output.
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+/// RGB pixels to opaque words, four at a time (16 bytes read for 12, so it stops while 4
+/// spare bytes remain in the row): straight R, G, B, A bytes or premultiplied ARGB32 (B, G, R,
+/// A in memory). Returns how many pixels were converted.
+__attribute__((target("ssse3"))) static size_t mc_rgb_to_words_ssse3(const uint8_t *in, uint8_t *out, size_t width,
+                                                                    int premultiply) {
+    const __m128i order = premultiply ? _mm_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1)
+                                      : _mm_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
+    const __m128i opaque = _mm_set1_epi32((int)0xFF000000u);
+    size_t x = 0;
+    for (; x + 6 <= width; x += 4) {
+        __m128i pixels = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(in + 3 * x)), order);
+        _mm_storeu_si128((__m128i *)(out + 4 * x), _mm_or_si128(pixels, opaque));
+    }
+    return x;
+}
+
+static size_t mc_rgb_to_words_fast(const uint8_t *in, uint8_t *out, size_t width, int premultiply) {
+    static int has_ssse3 = -1;
+    if (has_ssse3 < 0) has_ssse3 = __builtin_cpu_supports("ssse3") ? 1 : 0;
+    return has_ssse3 ? mc_rgb_to_words_ssse3(in, out, width, premultiply) : 0;
+}
+#else
+static size_t mc_rgb_to_words_fast(const uint8_t *in, uint8_t *out, size_t width, int premultiply) {
+    (void)in, (void)out, (void)width, (void)premultiply;
+    return 0;
+}
+#endif
+
 static void mc_convert_row(const mc_png_layout *layout, const uint8_t *in, uint8_t *out, size_t width,
                            int premultiply) {
     switch (layout->color) {
@@ -186,7 +215,9 @@ static void mc_convert_row(const mc_png_layout *layout, const uint8_t *in, uint8
         }
         return;
     case 2: {
-        size_t x = 0;
+        size_t x = mc_rgb_to_words_fast(in, out, width, premultiply);
+        in += 3 * x;
+        out += 4 * x;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         // Four bytes read per pixel (the fourth is the next pixel's, replaced), so not the last.
         for (; x + 1 < width; x++, in += 3, out += 4) {
@@ -306,15 +337,14 @@ static int mc_read_layout(const uint8_t *data, size_t length, int width, int hei
 /// A buffer for the inflated rows; a large one asks for huge pages, which spares the kernel
 /// thousands of page faults (a 2048² RGBA image inflates to 16 MiB). Released with free().
 static uint8_t *mc_alloc_rows(size_t length) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)2 << 20;
     if (length >= 2 * huge) {
         void *buffer = NULL;
-        if (posix_memalign(&buffer, huge, (length + huge - 1) / huge * huge) != 0) return NULL;
-        madvise(buffer, (length + huge - 1) / huge * huge, MADV_HUGEPAGE); // a hint: failure is harmless
+        size_t rounded = (length + huge - 1) / huge * huge;
+        if (posix_memalign(&buffer, huge, rounded) != 0) return NULL;
+        mc_advise_huge_pages(buffer, rounded);
         return buffer;
     }
-#endif
     return malloc(length);
 }
 

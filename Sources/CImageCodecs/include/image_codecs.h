@@ -76,6 +76,11 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
 /// Releases a buffer returned by mc_png_encode_argb32.
 void mc_png_free(uint8_t *buffer);
 
+/// Asks the kernel to back the whole 2 MiB pages inside `buffer` (`length` bytes, not yet
+/// touched) with huge pages, so that filling a large image takes a few page faults instead of
+/// thousands. Only a hint: nothing changes where huge pages are unavailable.
+void mc_advise_huge_pages(void *buffer, size_t length);
+
 /// Filters one row of `n` bytes with the PNG filter (None, Sub, Up, Average, Paeth) whose
 /// output has the least sum of absolute values as signed bytes (libpng's heuristic; ties go to
 /// the lower filter type), as the PNG writer does. `row` and `prior` (the row above, zeros for

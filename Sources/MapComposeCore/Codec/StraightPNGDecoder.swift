@@ -28,6 +28,7 @@ public enum StraightPNGDecoder {
         var status: Int32 = 1
         // Decoded straight into the array's storage: one allocation, no copy.
         let pixels = [UInt32](unsafeUninitializedCapacity: count) { words, initialized in
+            mc_advise_huge_pages(words.baseAddress, count * 4)
             status = data.withUnsafeBytes { bytes in
                 mc_png_decode_rgba(bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
                                    UnsafeMutableRawPointer(words.baseAddress!).assumingMemoryBound(to: UInt8.self),
