@@ -31,8 +31,8 @@ enum Main {
         }
         do {
             var command: ParsableCommand
-            if let render = RenderCommand.parsedAlone(CommandLine.arguments.dropFirst()) {
-                command = render
+            if let alone = MapComposeCommand.parsedAlone(CommandLine.arguments.dropFirst()) {
+                command = alone
             } else {
                 command = try MapComposeCommand.parseAsRoot()
             }
