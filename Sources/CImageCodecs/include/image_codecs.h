@@ -81,6 +81,20 @@ void mc_png_free(uint8_t *buffer);
 /// thousands. Only a hint: nothing changes where huge pages are unavailable.
 void mc_advise_huge_pages(void *buffer, size_t length);
 
+/// Zeroed memory for a large image, 2 MiB-aligned and backed by huge pages where the kernel
+/// allows (see mc_advise_huge_pages).
+typedef struct mc_huge_buffer mc_huge_buffer;
+
+/// A new buffer of at least `length` bytes, all zero; NULL when the memory cannot be had.
+mc_huge_buffer *mc_huge_buffer_create(size_t length);
+
+/// The buffer's first byte.
+void *mc_huge_buffer_bytes(const mc_huge_buffer *buffer);
+
+/// Releases a buffer from mc_huge_buffer_create. Takes `void *` so that it can serve as a
+/// Cairo user-data destroy function.
+void mc_huge_buffer_destroy(void *buffer);
+
 /// Filters one row of `n` bytes with the PNG filter (None, Sub, Up, Average, Paeth) whose
 /// output has the least sum of absolute values as signed bytes (libpng's heuristic; ties go to
 /// the lower filter type), as the PNG writer does. `row` and `prior` (the row above, zeros for

@@ -1,4 +1,5 @@
 import CCairo
+import CImageCodecs
 import Foundation
 
 /// An ARGB32 (premultiplied) image backed by a Cairo image surface that this value owns.
@@ -54,7 +55,34 @@ public final class RasterImage: @unchecked Sendable {
 
     /// A new fully transparent image.
     public convenience init(width: Int, height: Int) throws(CairoError) {
-        try self.init(adopting: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)))
+        try self.init(adopting: Self.transparentSurface(width: width, height: height))
+    }
+
+    /// Images of at least this many bytes are drawn on huge pages.
+    static let hugePageThreshold = 4 << 20
+
+    /// Tags the huge-page buffer a surface draws on; Cairo releases it with the surface.
+    nonisolated(unsafe) private static var hugeBufferKey = cairo_user_data_key_t()
+
+    /// A new ARGB32 surface, all transparent. A large one draws on a buffer of huge pages that
+    /// the surface owns (Cairo's own would take thousands of page faults to fill); where that
+    /// cannot be had, Cairo allocates as usual.
+    private static func transparentSurface(width: Int, height: Int) -> OpaquePointer {
+        let w = Int32(clamping: width), h = Int32(clamping: height)
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w))
+        let (bytes, overflow) = stride.multipliedReportingOverflow(by: Int(h))
+        guard width > 0, height > 0, stride > 0, !overflow, bytes >= hugePageThreshold,
+              let buffer = mc_huge_buffer_create(bytes) else {
+            return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)
+        }
+        let data = mc_huge_buffer_bytes(buffer).assumingMemoryBound(to: UInt8.self)
+        let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, w, h, Int32(stride))!
+        guard cairo_surface_set_user_data(surface, &hugeBufferKey, UnsafeMutableRawPointer(buffer), mc_huge_buffer_destroy) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            mc_huge_buffer_destroy(UnsafeMutableRawPointer(buffer))
+            return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)
+        }
+        return surface
     }
 
     deinit {
