@@ -16,11 +16,13 @@ public enum ImageEncoder {
     }
 
     /// PNG from `mc_png_encode_argb32`: the pixels Cairo's own writer would store, RGB when
-    /// the image is opaque, deflated on all cores at the level `compression` names.
+    /// the image is opaque, deflated on all cores at the level `compression` names (and for
+    /// `default`, run-length coded where that does as well).
     public static func png(_ image: RasterImage, compression: PNGCompression = .default) throws(ImageEncodeError) -> Data {
         try runCodec(image, .png, free: mc_png_free) { bytes, output, length, message, capacity in
             mc_png_encode_argb32(bytes, Int32(image.width), Int32(image.height), Int32(image.stride),
-                                 Int32(compression.zlibLevel), 0, &output, &length, message, capacity)
+                                 Int32(compression.zlibLevel), compression.triesRunLength ? 1 : 0, 0, &output, &length,
+                                 message, capacity)
         }
     }
 

@@ -30,6 +30,10 @@ public enum PNGCompression: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// True for `default`: each large strip of rows is run-length coded (about twice as fast)
+    /// when a sample shows that compresses within 2 % as well as level 4, as flat map areas do.
+    public var triesRunLength: Bool { self == .default }
+
     public var description: String {
         switch self {
         case .fast: return "fast"

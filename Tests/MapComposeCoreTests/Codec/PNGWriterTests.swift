@@ -53,6 +53,8 @@ import Testing
         // Many strips: several threads, dictionaries carried across strip boundaries.
         cases.append(("opaque 1200x900", try image(width: 1200, height: 900, .opaque)))
         cases.append(("translucent 700x800", try image(width: 700, height: 800, .translucent, seed: 7)))
+        // Strips that the default keeps at level 4 rather than run-length coding them.
+        cases.append(("patterned 1200x900", try patterned()))
         return cases
     }
 
@@ -110,6 +112,35 @@ import Testing
         #expect(printed.hasSuffix("compared \(pairs.count) differ 0\n"), "\(printed)")
     }
 
+    /// A repeated motif (diagonal stripes of noise) that only matches longer than runs find.
+    static func patterned(width: Int = 1200, height: Int = 900) throws -> RasterImage {
+        let image = try RasterImage(width: width, height: height)
+        var random = SplitMix(state: 5)
+        let motif = (0..<37).map { _ in UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000 }
+        image.withMutablePixels { words, perRow in
+            for y in 0..<height {
+                for x in 0..<width { words[y * perRow + x] = motif[(x + y * 5) % motif.count] }
+            }
+        }
+        return image
+    }
+
+    @Test func runLengthCodingIsUsedOnlyWhereItCompressesAsWell() async throws {
+        // A real map: its flat land and sea filter to runs of zeros.
+        let viewport = try Viewport(center: LonLat(lon: 10.5, lat: 47.5), zoom: 6, width: 1024, height: 1024)
+        let map = try await MapRenderer(style: try StyleLoader.load(nameOrPath: "default")).render(viewport).image
+        let mapDefault = try ImageEncoder.png(map), mapLevel4 = try ImageEncoder.png(map, compression: .level(4))
+        #expect(mapDefault != mapLevel4, "some strips of the map should be run-length coded")
+        // 2 % on each strip's sample, and a little more where a sample does not tell its strip.
+        #expect(Double(mapDefault.count) <= 1.05 * Double(mapLevel4.count), "\(mapDefault.count) vs \(mapLevel4.count)")
+        #expect(try StraightPNGDecoder.decode(mapDefault) == RGBAImage(map))
+        let stripes = try Self.patterned()
+        let stripesDefault = try ImageEncoder.png(stripes)
+        #expect(stripesDefault == (try ImageEncoder.png(stripes, compression: .level(4))),
+                "run-length coding compresses the stripes worse, so level 4 should be kept")
+        #expect(try StraightPNGDecoder.decode(stripesDefault) == RGBAImage(stripes))
+    }
+
     @Test func opaqueImagesAreRGBAndOthersRGBA() throws {
         func colourType(_ png: Data) -> UInt8 { png[25] }
         #expect(colourType(try ImageEncoder.png(try Self.image(width: 9, height: 9, .opaque))) == 2)
@@ -141,7 +172,7 @@ import Testing
         var output: UnsafeMutablePointer<UInt8>? = UnsafeMutablePointer(bitPattern: 1)
         var length = 7
         let pixels = [UInt8](repeating: 0, count: 16)
-        let status = mc_png_encode_argb32(pixels, 2, 2, 8, 10, 0, &output, &length, &message, message.count)
+        let status = mc_png_encode_argb32(pixels, 2, 2, 8, 10, 0, 0, &output, &length, &message, message.count)
         #expect(status != 0 && output == nil && length == 0)
         #expect(String(messageBuffer: message).contains("level 10"))
     }
