@@ -193,9 +193,7 @@ __attribute__((target("ssse3"))) static size_t mc_rgb_to_words_ssse3(const uint8
 }
 
 static size_t mc_rgb_to_words_fast(const uint8_t *in, uint8_t *out, size_t width, int premultiply) {
-    static int has_ssse3 = -1;
-    if (has_ssse3 < 0) has_ssse3 = __builtin_cpu_supports("ssse3") ? 1 : 0;
-    return has_ssse3 ? mc_rgb_to_words_ssse3(in, out, width, premultiply) : 0;
+    return __builtin_cpu_supports("ssse3") ? mc_rgb_to_words_ssse3(in, out, width, premultiply) : 0;
 }
 #else
 static size_t mc_rgb_to_words_fast(const uint8_t *in, uint8_t *out, size_t width, int premultiply) {

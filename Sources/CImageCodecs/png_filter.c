@@ -111,11 +111,8 @@ AVX2 static size_t apply_avx2(int type, const uint8_t *row, const uint8_t *prior
     return i;
 }
 
-static int has_avx2(void) {
-    static int known = -1;
-    if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return known;
-}
+/// The processor's feature bits are read once at start-up; asking is a load and a test.
+static int has_avx2(void) { return __builtin_cpu_supports("avx2") ? 1 : 0; }
 #else
 static int has_avx2(void) { return 0; }
 static size_t add_costs_avx2(const uint8_t *row, const uint8_t *prior, size_t n, int bpp, uint64_t sums[5]) {

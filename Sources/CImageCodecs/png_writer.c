@@ -88,9 +88,7 @@ __attribute__((target("ssse3"))) static size_t opaque_to_rgb_ssse3(const uint32_
 /// Converts the leading pixels of a row of opaque ARGB32 words to R, G, B bytes; returns how
 /// many (the rest are left to the caller).
 static int mc_png_opaque_to_rgb(const uint32_t *in, uint8_t *out, int width) {
-    static int has_ssse3 = -1;
-    if (has_ssse3 < 0) has_ssse3 = __builtin_cpu_supports("ssse3") ? 1 : 0;
-    return has_ssse3 ? (int)opaque_to_rgb_ssse3(in, out, width) : 0;
+    return __builtin_cpu_supports("ssse3") ? (int)opaque_to_rgb_ssse3(in, out, width) : 0;
 }
 #else
 static int mc_png_opaque_to_rgb(const uint32_t *in, uint8_t *out, int width) {
