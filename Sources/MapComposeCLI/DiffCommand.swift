@@ -76,6 +76,7 @@ struct DiffCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure("\(path): cannot read the file (\(error.localizedDescription))")
         }
+        guard !data.isEmpty else { throw CLIFailure("\(path): the file is empty, not a PNG image") }
         do {
             return try StraightPNGDecoder.decode(data)
         } catch {

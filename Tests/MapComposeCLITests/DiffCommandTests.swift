@@ -39,7 +39,7 @@ import Testing
         (["other-size"], "is 128x128 but"),
         (["garbage"], "garbage.png: corrupt PNG data: not a PNG file"),
         (["truncated"], "truncated.png: corrupt PNG data:"),
-        (["empty"], "empty.png: empty tile data"),
+        (["empty"], "empty.png: the file is empty, not a PNG image"),
         (["missing"], "missing.png: cannot read the file"),
         (["--threshold", "2"], "--threshold 2.0: expected a number from 0 to 1"),
         (["--allowed", "nan"], "--allowed nan"),
