@@ -60,24 +60,35 @@ AVX2 static inline __m256i paeth16(__m256i a, __m256i b, __m256i c) {
     return _mm256_blendv_epi8(a, b_or_c, not_a);
 }
 
-/// The five filters of the 32 bytes at `i`, in filter order.
-AVX2 static inline void filters32(const uint8_t *row, const uint8_t *prior, size_t i, int bpp, __m256i out[5]) {
+/// The prediction of filter `type` for 32 bytes whose left, above and above-left neighbours
+/// are `a`, `b` and `c`.
+AVX2 static inline __m256i predicted32(int type, __m256i a, __m256i b, __m256i c) {
+    __m256i zero = _mm256_setzero_si256();
+    switch (type) {
+    case SUB: return a;
+    case UP: return b;
+    case AVERAGE:
+        // floor((a + b) / 2): avg_epu8 rounds up, so take back the odd bit.
+        return _mm256_sub_epi8(_mm256_avg_epu8(a, b), _mm256_and_si256(_mm256_xor_si256(a, b), _mm256_set1_epi8(1)));
+    case PAETH: {
+        // Widening to 16 bits and packing back keeps the byte order (both work per 128-bit lane).
+        __m256i low = paeth16(_mm256_unpacklo_epi8(a, zero), _mm256_unpacklo_epi8(b, zero), _mm256_unpacklo_epi8(c, zero));
+        __m256i high = paeth16(_mm256_unpackhi_epi8(a, zero), _mm256_unpackhi_epi8(b, zero), _mm256_unpackhi_epi8(c, zero));
+        return _mm256_packus_epi16(low, high);
+    }
+    default: return zero;
+    }
+}
+
+/// The 32 bytes at `i` filtered with each filter `types` holds (a bit per filter type).
+AVX2 static inline void filters32(const uint8_t *row, const uint8_t *prior, size_t i, int bpp, unsigned types,
+                                  __m256i out[5]) {
     __m256i x = _mm256_loadu_si256((const __m256i *)(row + i));
     __m256i a = _mm256_loadu_si256((const __m256i *)(row + i - bpp));
     __m256i b = _mm256_loadu_si256((const __m256i *)(prior + i));
     __m256i c = _mm256_loadu_si256((const __m256i *)(prior + i - bpp));
-    // floor((a + b) / 2): avg_epu8 rounds up, so take back the odd bit.
-    __m256i average = _mm256_sub_epi8(_mm256_avg_epu8(a, b),
-                                      _mm256_and_si256(_mm256_xor_si256(a, b), _mm256_set1_epi8(1)));
-    __m256i zero = _mm256_setzero_si256();
-    // Widening to 16 bits and packing back keeps the byte order (both work per 128-bit lane).
-    __m256i low = paeth16(_mm256_unpacklo_epi8(a, zero), _mm256_unpacklo_epi8(b, zero), _mm256_unpacklo_epi8(c, zero));
-    __m256i high = paeth16(_mm256_unpackhi_epi8(a, zero), _mm256_unpackhi_epi8(b, zero), _mm256_unpackhi_epi8(c, zero));
-    out[NONE] = x;
-    out[SUB] = _mm256_sub_epi8(x, a);
-    out[UP] = _mm256_sub_epi8(x, b);
-    out[AVERAGE] = _mm256_sub_epi8(x, average);
-    out[PAETH] = _mm256_sub_epi8(x, _mm256_packus_epi16(low, high));
+    for (int type = NONE; type <= PAETH; type++)
+        if (types & (1u << type)) out[type] = _mm256_sub_epi8(x, predicted32(type, a, b, c));
 }
 
 /// Returns how many leading bytes (a multiple of 32) were costed into `sums`.
@@ -87,7 +98,7 @@ AVX2 static size_t add_costs_avx2(const uint8_t *row, const uint8_t *prior, size
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
         __m256i filtered[5];
-        filters32(row, prior, i, bpp, filtered);
+        filters32(row, prior, i, bpp, 0x1F, filtered);
         // |signed byte| is the cost; sad against zero sums each 8 bytes into a 64-bit lane.
         for (int f = 0; f < 5; f++)
             totals[f] = _mm256_add_epi64(totals[f], _mm256_sad_epu8(_mm256_abs_epi8(filtered[f]), zero));
@@ -105,7 +116,7 @@ AVX2 static size_t apply_avx2(int type, const uint8_t *row, const uint8_t *prior
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
         __m256i filtered[5];
-        filters32(row, prior, i, bpp, filtered);
+        filters32(row, prior, i, bpp, 1u << type, filtered);
         _mm256_storeu_si256((__m256i *)(out + i), filtered[type]);
     }
     return i;
