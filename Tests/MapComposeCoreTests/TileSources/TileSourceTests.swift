@@ -76,6 +76,8 @@ import Testing
         #expect(try TilePathTemplate("{z}/{x}/{-y}.png").expand(coord) == "3/5/5.png")
         #expect(try TilePathTemplate("{z}/{x}/{y}.png").expand(coord, tms: true) == "3/5/5.png")
         #expect(try TilePathTemplate("q/{quadkey}.jpg").expand(coord) == "q/\(coord.quadkey).jpg")
+        // An environment variable named like a placeholder, and an unclosed brace, stay as written.
+        #expect(try TilePathTemplate("{z}/{x}/{y}.png?k=${x}&b={").expand(coord) == "3/5/2.png?k=${x}&b={")
         #expect(throws: TilePathTemplate.Problem.incomplete) { try TilePathTemplate("{z}/{x}.png") }
     }
 
