@@ -10,8 +10,9 @@ public struct BuiltInStyle: Sendable {
     public let detailMaxZoom: Int
     /// The style's YAML text.
     public let text: String
-    /// Files the style names, by the relative path it uses.
-    public let files: [String: Data]
+    /// The text of the files the style names, by the relative path it uses. Kept as the
+    /// embedded strings: no copy of the data is made until a render reads it.
+    public let files: [String: String]
 
     /// Every built-in style.
     public static let all: [BuiltInStyle] = [
@@ -22,8 +23,8 @@ public struct BuiltInStyle: Sendable {
             detailMaxZoom: 6,
             text: EmbeddedStyleFiles.defaultStyle,
             files: [
-                "data/ne_110m_countries.geojson": Data(EmbeddedStyleFiles.countries.utf8),
-                "data/ne_110m_cities.geojson": Data(EmbeddedStyleFiles.capitals.utf8),
+                "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countries,
+                "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitals,
             ])
     ]
 

@@ -189,7 +189,7 @@ extension StyleParser {
         if let concurrency = map.integer("concurrency", in: 1...64) { http.concurrency = concurrency }
         var cache = CachePolicy()
         if let node = map.value("cache") {
-            if let enabled = node.bool {
+            if let enabled = node.flag {
                 cache.enabled = enabled
             } else if let settings = StyleMapping(node, keyPath: map.path("cache"), log: log) {
                 settings.rejectUnknownKeys(Self.cacheKeys)

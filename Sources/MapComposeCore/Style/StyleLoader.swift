@@ -66,7 +66,9 @@ public enum StyleLoader {
         let log = StyleProblemLog(file: origin.displayName)
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            // No tag resolution: the style reader parses numbers itself and reads flags with
+            // `Node.flag`, and Yams' default resolver compiles seven regular expressions.
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 log.add(nil, "", "the style is empty")
                 throw StyleError(problems: log.problems)
             }

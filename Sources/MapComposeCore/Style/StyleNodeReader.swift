@@ -99,7 +99,7 @@ struct StyleMapping {
 
     func bool(_ key: String) -> Bool? {
         guard let value = value(key) else { return nil }
-        guard let flag = value.bool else {
+        guard let flag = value.flag else {
             log.add(value, path(key), "expected true or false, got \(Self.show(value))")
             return nil
         }
@@ -181,4 +181,25 @@ struct StyleMapping {
         case .alias: return "an alias"
         }
     }
+}
+
+extension Node {
+    /// A YAML 1.1 boolean: a plain (unquoted) `true`, `yes`, `on`, `false`, `no` or `off`, all in
+    /// lower case, capitalised or in capitals, or a scalar tagged `!!bool`; nil for anything else,
+    /// quoted text included. Styles are composed without Yams' tag resolver (its regular
+    /// expressions cost more than the rest of loading a style), so plain scalars arrive as text.
+    var flag: Bool? {
+        guard case .scalar(let scalar) = self, scalar.style == .plain || scalar.tag.description == Tag.Name.bool.rawValue else {
+            return nil
+        }
+        return Self.booleanWords[scalar.string]
+    }
+
+    private static let booleanWords: [String: Bool] = {
+        var words: [String: Bool] = [:]
+        for (word, value) in [("true", true), ("yes", true), ("on", true), ("false", false), ("no", false), ("off", false)] {
+            for form in [word, word.prefix(1).uppercased() + word.dropFirst(), word.uppercased()] { words[form] = value }
+        }
+        return words
+    }()
 }

@@ -25,8 +25,8 @@ public enum StyleOrigin: Sendable {
     func data(at path: String) throws(StyleOriginError) -> Data {
         switch self {
         case .builtIn(let style):
-            guard let data = style.files[path] else { throw .noSuchFile(path, lookedIn: "the built-in style") }
-            return data
+            guard let text = style.files[path] else { throw .noSuchFile(path, lookedIn: "the built-in style") }
+            return Data(text.utf8)
         case .file:
             let url = try existingFile(path)
             do {

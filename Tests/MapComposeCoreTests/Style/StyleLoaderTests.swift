@@ -32,8 +32,8 @@ import Testing
         let root = TestPaths.repositoryRoot.appendingPathComponent("Styles")
         #expect(style.text == (try String(contentsOf: root.appendingPathComponent("default.yaml"), encoding: .utf8)),
                 "run scripts/embed-default-style.py")
-        for (path, data) in style.files {
-            #expect(data == (try Data(contentsOf: root.appendingPathComponent(path))), "\(path) differs; run scripts/embed-default-style.py")
+        for (path, text) in style.files {
+            #expect(Data(text.utf8) == (try Data(contentsOf: root.appendingPathComponent(path))), "\(path) differs; run scripts/embed-default-style.py")
         }
     }
 
