@@ -8,6 +8,7 @@ import MapComposeCore
 struct BatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
+        _superCommandName: MapComposeCommand.name,
         abstract: "Render every job of a manifest (.jsonl, or .csv with a header row); exit 1 if any job failed.",
         discussion: """
         Each job has: output (relative to --out), center LAT,LON with zoom, or bbox W,S,E,N with padding; \

@@ -6,6 +6,7 @@ import MapComposeCore
 struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
+        _superCommandName: MapComposeCommand.name,
         abstract: "Show, trim or empty the disk cache of remote sources.",
         subcommands: [Stats.self, Prune.self, Clear.self])
 

@@ -7,6 +7,7 @@ import MapComposeCore
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
+        _superCommandName: MapComposeCommand.name,
         abstract: "Render each case of a suite folder, compare with its expected*.png, write an HTML report; exit 1 on any failure.")
 
     @Argument(help: "A suite folder: sub-folders each holding case.yaml and expected*.png (or one such case folder).")

@@ -7,6 +7,7 @@ import MapComposeCore
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
+        _superCommandName: MapComposeCommand.name,
         abstract: "Compare two PNG images as pixelmatch does; exit 0 within --allowed, 1 beyond, 2 if they cannot be compared.")
 
     @Argument(help: "The first PNG (the diff image fades this one).")

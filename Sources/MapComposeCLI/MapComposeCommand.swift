@@ -10,8 +10,13 @@ struct MapComposeCommand: AsyncParsableCommand {
         BatchCommand.self, DiffCommand.self, CheckCommand.self, ValidateCommand.self, StylesCommand.self, CacheCommand.self,
     ]
 
+    /// The tool's name. Each subcommand names it as its super-command: parsed alone (see
+    /// `parsedAlone`), a subcommand then skips ArgumentParser's completion-script check, which
+    /// reflects over two more commands' options at every start.
+    static let name = "mapcompose"
+
     static let configuration = CommandConfiguration(
-        commandName: "mapcompose",
+        commandName: name,
         abstract: "Composite raster map tile layers into static map images.",
         version: Main.versionLine,
         subcommands: [RenderCommand.self] + namedSubcommands,

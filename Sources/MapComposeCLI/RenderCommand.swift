@@ -7,6 +7,7 @@ import MapComposeCore
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
+        _superCommandName: MapComposeCommand.name,
         abstract: "Render a static map (the default subcommand).")
 
     @Argument(help: "Output path (.png, .jpg, .webp, .pdf or .svg), or - for standard output (--format, default png).")

@@ -5,6 +5,7 @@ import MapComposeCore
 struct StylesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "styles",
+        _superCommandName: MapComposeCommand.name,
         abstract: "List the built-in styles (usable as --style NAME from any folder).")
 
     func run() {

@@ -7,6 +7,7 @@ import MapComposeCore
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
+        _superCommandName: MapComposeCommand.name,
         abstract: "Check style files; print every problem with file, line and key path.")
 
     @Argument(help: "Style files, or names of built-in styles.")
