@@ -20,7 +20,6 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CCairo",
-            pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
         .target(
