@@ -14,20 +14,14 @@ struct CacheOptions: ParsableArguments {
     @Flag(help: "Render from the disk cache only: send no request; a tile not cached is missing.")
     var offline = false
 
+    /// The options as plain values.
+    var settings: CacheSettings { CacheSettings(cacheDir: cacheDir, noCache: noCache, offline: offline) }
+
     /// The cache root these options name.
-    var cacheRoot: URL {
-        cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskTileCache.defaultRoot()
-    }
+    var cacheRoot: URL { settings.cacheRoot }
 
     /// The remote environment for a render (see `RemoteEnvironment.documentsMayBeUnreachable`).
     func environment(documentsMayBeUnreachable: Bool = false) throws(CLIFailure) -> RemoteEnvironment {
-        if noCache, offline { throw CLIFailure("--offline renders from the disk cache, which --no-cache turns off: use one of them") }
-        if let cacheDir, cacheDir.isEmpty { throw CLIFailure("--cache-dir is empty: give a folder") }
-        var isFolder: ObjCBool = false
-        if !noCache, FileManager.default.fileExists(atPath: cacheRoot.path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw CLIFailure("--cache-dir \(cacheRoot.path) is a file, not a folder: give a folder (it is created if missing)")
-        }
-        return RemoteEnvironment(cache: noCache ? nil : DiskTileCache(root: cacheRoot), offline: offline,
-                                 documentsMayBeUnreachable: documentsMayBeUnreachable)
+        try settings.environment(documentsMayBeUnreachable: documentsMayBeUnreachable)
     }
 }

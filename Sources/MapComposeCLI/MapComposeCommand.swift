@@ -35,17 +35,20 @@ enum Main {
             return
         }
         do {
+            // A plain render skips ArgumentParser (see `RenderSettings.quickParse`).
+            let subcommands = Set(MapComposeCommand.namedSubcommands.compactMap { $0.configuration.commandName })
+            if let settings = RenderSettings.quickParse(CommandLine.arguments.dropFirst(), subcommands: subcommands) {
+                prepareToRun(verbose: settings.verbose)
+                try await settings.run()
+                return
+            }
             var command: ParsableCommand
             if let alone = MapComposeCommand.parsedAlone(CommandLine.arguments.dropFirst()) {
                 command = alone
             } else {
                 command = try MapComposeCommand.parseAsRoot()
             }
-            bootstrapLogging(verbose: (command as? RenderCommand)?.verbose ?? false)
-            // Temporary output files are removed on SIGINT/SIGTERM/SIGHUP (exit 130/143/129);
-            // a closed pipe on standard output becomes a write error instead of a silent death.
-            PendingFileRegistry.removeOnTermination()
-            signal(SIGPIPE, SIG_IGN)
+            prepareToRun(verbose: (command as? RenderCommand)?.verbose ?? false)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -66,12 +69,17 @@ enum Main {
         }
     }
 
-    /// swift-log, once per process: standard error, level info with `--verbose`, else warning.
-    private static func bootstrapLogging(verbose: Bool) {
+    /// Logging and signals, once per process, before a command runs.
+    private static func prepareToRun(verbose: Bool) {
+        // swift-log: standard error, level info with `--verbose`, else warning.
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = verbose ? .info : .warning
             return handler
         }
+        // Temporary output files are removed on SIGINT/SIGTERM/SIGHUP (exit 130/143/129);
+        // a closed pipe on standard output becomes a write error instead of a silent death.
+        PendingFileRegistry.removeOnTermination()
+        signal(SIGPIPE, SIG_IGN)
     }
 }

@@ -3,7 +3,7 @@ import MapComposeCore
 
 /// Turns the overlay options into overlays, naming the option (and which of its repeats) and
 /// the value at fault. Drawn bottom first: polygons, circles, GeoJSON files, paths, text, markers.
-struct OverlayArguments {
+struct OverlayArguments: Equatable {
     var markers: [String] = []
     var paths: [String] = []
     var polygons: [String] = []

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Logging
 import MapComposeCore
 
 /// `mapcompose render`: one static map from a style, for a center+zoom or a bbox.
@@ -14,7 +13,7 @@ struct RenderCommand: AsyncParsableCommand {
     var output: String
 
     @Option(help: "Style file (YAML or JSON), or the name of a built-in style.")
-    var style = "default"
+    var style = RenderSettings.defaultStyle
 
     @Option(parsing: .unconditional, help: "Map center as LAT,LON in degrees.")
     var center: String?
@@ -50,16 +49,16 @@ struct RenderCommand: AsyncParsableCommand {
     var overlay: [String] = []
 
     @Option(parsing: .unconditional, help: "Output size in CSS pixels, WIDTHxHEIGHT.")
-    var size = "800x600"
+    var size = RenderSettings.defaultSize
 
     @Option(parsing: .unconditional, help: "Pixel scale (2 for retina output).")
-    var scale = 1.0
+    var scale = RenderSettings.defaultScale
 
     @Option(help: "Output format: png, jpeg, webp, pdf or svg (default: from the output extension).")
     var format: ImageFormat?
 
     @Option(parsing: .unconditional, help: "JPEG and WebP quality, 1–100.")
-    var quality = 90
+    var quality = RenderSettings.defaultQuality
 
     @Flag(help: "Lossless WebP.")
     var lossless = false
@@ -74,7 +73,7 @@ struct RenderCommand: AsyncParsableCommand {
     var report: String?
 
     @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory for reuse (0 keeps none).")
-    var tileMemory = TileStore.defaultMemoryBudget >> 20
+    var tileMemory = RenderSettings.defaultTileMemory
 
     @Flag(help: "Fail (exit 1, no image) when any tile is corrupt or unreadable.")
     var strict = false
@@ -88,89 +87,18 @@ struct RenderCommand: AsyncParsableCommand {
     @OptionGroup(title: "Remote sources")
     var cacheOptions: CacheOptions
 
-    mutating func run() async throws {
-        let logger = Logger(label: "mapcompose")
-        let request = try makeRequest()
-        if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }
-        let report: RenderReport
-        do {
-            let store = TileStore(memoryBudget: tileMemory << 20)
-            report = try await StaticMapWriter(store: store, logger: logger).write(request)
-        } catch {
-            for diagnostic in error.report?.diagnostics ?? [] { printError("warning: \(diagnostic)") }
-            switch error.kind {
-            case .badRequest: throw CLIFailure(error.message, exitCode: 2)
-            case .tileProblems: throw CLIFailure("--strict: \(error.message)", exitCode: 1)
-            case .renderFailed: throw CLIFailure(error.message, exitCode: 1)
-            }
-        }
-        for diagnostic in report.diagnostics { printError("warning: \(diagnostic)") }
-        RenderLog.log(report, output: output, to: logger)
+    /// The options as plain values.
+    var settings: RenderSettings {
+        RenderSettings(output: output, style: style, center: center, zoom: zoom, bbox: bbox, padding: padding,
+                       fractionalZoom: fractionalZoom,
+                       overlays: OverlayArguments(markers: marker, paths: path, polygons: polygon, circles: circle,
+                                                  texts: text, files: overlay),
+                       size: size, scale: scale, format: format, quality: quality, lossless: lossless,
+                       pngCompression: pngCompression, worldFile: worldFile, report: report, tileMemory: tileMemory,
+                       strict: strict, noAttribution: noAttribution, verbose: verbose, cache: cacheOptions.settings)
     }
 
-    /// The render request the options describe. The area, the format and the output paths are
-    /// checked before the style's sources are opened.
-    private func makeRequest() throws(CLIFailure) -> RenderRequest {
-        let dimensions = try CoordinateArguments.size(size)
-        let area: RenderRequest.Area
-        switch (center, bbox) {
-        case (.some, .some):
-            throw CLIFailure("--center and --bbox cannot be used together")
-        case (.some(let text), nil):
-            let point = try CoordinateArguments.center(text)
-            guard let zoom else { throw CLIFailure("--center needs --zoom (e.g. --zoom 12)") }
-            area = .center(point, zoom: zoom)
-        case (nil, .some(let text)):
-            if zoom != nil { throw CLIFailure("--zoom cannot be used with --bbox (the zoom is chosen to fit)") }
-            guard padding >= 0 else { throw CLIFailure("--padding \(padding): padding must be 0 or more pixels") }
-            area = .bbox(try CoordinateArguments.bbox(text), padding: padding, fractionalZoom: fractionalZoom)
-        case (nil, nil):
-            if zoom != nil { throw CLIFailure("--zoom needs --center LAT,LON (e.g. --center 51.5,-0.12)") }
-            guard padding >= 0 else { throw CLIFailure("--padding \(padding): padding must be 0 or more pixels") }
-            area = .fitOverlays(padding: padding, fractionalZoom: fractionalZoom)
-        }
-        let overlays = try overlayArguments.overlays()
-        let fitsStyleOverlays: Bool
-        if case .fitOverlays = area, overlays.isEmpty { fitsStyleOverlays = true } else { fitsStyleOverlays = false }
-        if !fitsStyleOverlays { try checkArea(area, dimensions, overlays) }
-        let imageFormat = try OutputFormatArgument.resolve(format, output: output)
-        guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
-        if lossless, imageFormat != .webp { throw CLIFailure("--lossless is for WebP output (name the output .webp)") }
-        if pngCompression != .default, imageFormat != .png {
-            throw CLIFailure("--png-compression is for PNG output (name the output .png)")
-        }
-        guard (0...(1 << 20)).contains(tileMemory) else {
-            throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
-        }
-        if output == OutputTarget.standardOutputName, report == OutputTarget.standardOutputName {
-            throw CLIFailure("the image and --report cannot both go to standard output (-): write the report to a file, e.g. --report report.json")
-        }
-        let request = RenderRequest(style: try StyleArgument.load(style, remote: try cacheOptions.environment()), area: area, width: dimensions.width,
-                                    height: dimensions.height, scale: scale, format: imageFormat, quality: quality,
-                                    output: output, reportPath: report, strict: strict, attribution: !noAttribution,
-                                    overlays: overlays, lossless: lossless, worldFile: worldFile,
-                                    pngCompression: pngCompression)
-        if fitsStyleOverlays { try checkArea(area, dimensions, request.allOverlays) }
-        return request
-    }
-
-    private var overlayArguments: OverlayArguments {
-        OverlayArguments(markers: marker, paths: path, polygons: polygon, circles: circle, texts: text, files: overlay)
-    }
-
-    /// Fails with a message naming the options when the area cannot be shown at this size.
-    private func checkArea(_ area: RenderRequest.Area, _ dimensions: (width: Int, height: Int),
-                           _ overlays: [Overlay]) throws(CLIFailure) {
-        do {
-            _ = try area.viewport(width: dimensions.width, height: dimensions.height, scale: scale, overlays: overlays)
-        } catch .tooSmall(let width, let height) {
-            throw CLIFailure("--size \(size) at --scale \(scale.exactText) would be under 1 pixel "
-                             + "(\(width.exactText)x\(height.exactText)): use a larger --size or --scale")
-        } catch .nothingToFit {
-            throw CLIFailure("give --center LAT,LON with --zoom Z, or --bbox W,S,E,N, or overlays (--marker, --path, "
-                             + "--polygon, --circle, --text, --overlay) for the view to fit")
-        } catch {
-            throw CLIFailure(error.description)
-        }
+    func run() async throws {
+        try await settings.run()
     }
 }

@@ -1,0 +1,27 @@
+import Foundation
+import MapComposeCore
+
+/// Where remote sources keep their tiles and whether they may ask servers, as plain values:
+/// what `CacheOptions` parses, and what a render parsed without ArgumentParser carries.
+struct CacheSettings: Equatable {
+    var cacheDir: String?
+    var noCache = false
+    var offline = false
+
+    /// The cache root these settings name.
+    var cacheRoot: URL {
+        cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskTileCache.defaultRoot()
+    }
+
+    /// The remote environment for a render (see `RemoteEnvironment.documentsMayBeUnreachable`).
+    func environment(documentsMayBeUnreachable: Bool = false) throws(CLIFailure) -> RemoteEnvironment {
+        if noCache, offline { throw CLIFailure("--offline renders from the disk cache, which --no-cache turns off: use one of them") }
+        if let cacheDir, cacheDir.isEmpty { throw CLIFailure("--cache-dir is empty: give a folder") }
+        var isFolder: ObjCBool = false
+        if !noCache, FileManager.default.fileExists(atPath: cacheRoot.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CLIFailure("--cache-dir \(cacheRoot.path) is a file, not a folder: give a folder (it is created if missing)")
+        }
+        return RemoteEnvironment(cache: noCache ? nil : DiskTileCache(root: cacheRoot), offline: offline,
+                                 documentsMayBeUnreachable: documentsMayBeUnreachable)
+    }
+}

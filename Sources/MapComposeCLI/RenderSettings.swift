@@ -1,0 +1,119 @@
+import Foundation
+import Logging
+import MapComposeCore
+
+/// The render command's options as plain values, and the render they ask for. `RenderCommand`
+/// parses them with ArgumentParser; `RenderSettings.quickParse` reads the common ones straight
+/// from the command line (see QuickRenderParse.swift). Both run the same `run()`.
+struct RenderSettings: Equatable {
+    static let defaultStyle = "default"
+    static let defaultSize = "800x600"
+    static let defaultScale = 1.0
+    static let defaultQuality = 90
+    static let defaultTileMemory = TileStore.defaultMemoryBudget >> 20
+
+    var output: String
+    var style = defaultStyle
+    var center: String?
+    var zoom: Double?
+    var bbox: String?
+    var padding = 0
+    var fractionalZoom = false
+    var overlays = OverlayArguments()
+    var size = defaultSize
+    var scale = defaultScale
+    var format: ImageFormat?
+    var quality = defaultQuality
+    var lossless = false
+    var pngCompression: PNGCompression = .default
+    var worldFile = false
+    var report: String?
+    var tileMemory = defaultTileMemory
+    var strict = false
+    var noAttribution = false
+    var verbose = false
+    var cache = CacheSettings()
+
+    /// Renders and writes the map; failures are `CLIFailure`s with the exit code to use.
+    func run() async throws {
+        let logger = Logger(label: "mapcompose")
+        let request = try makeRequest()
+        if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }
+        let report: RenderReport
+        do {
+            let store = TileStore(memoryBudget: tileMemory << 20)
+            report = try await StaticMapWriter(store: store, logger: logger).write(request)
+        } catch {
+            for diagnostic in error.report?.diagnostics ?? [] { printError("warning: \(diagnostic)") }
+            switch error.kind {
+            case .badRequest: throw CLIFailure(error.message, exitCode: 2)
+            case .tileProblems: throw CLIFailure("--strict: \(error.message)", exitCode: 1)
+            case .renderFailed: throw CLIFailure(error.message, exitCode: 1)
+            }
+        }
+        for diagnostic in report.diagnostics { printError("warning: \(diagnostic)") }
+        RenderLog.log(report, output: output, to: logger)
+    }
+
+    /// The render request the options describe. The area, the format and the output paths are
+    /// checked before the style's sources are opened.
+    private func makeRequest() throws(CLIFailure) -> RenderRequest {
+        let dimensions = try CoordinateArguments.size(size)
+        let area: RenderRequest.Area
+        switch (center, bbox) {
+        case (.some, .some):
+            throw CLIFailure("--center and --bbox cannot be used together")
+        case (.some(let text), nil):
+            let point = try CoordinateArguments.center(text)
+            guard let zoom else { throw CLIFailure("--center needs --zoom (e.g. --zoom 12)") }
+            area = .center(point, zoom: zoom)
+        case (nil, .some(let text)):
+            if zoom != nil { throw CLIFailure("--zoom cannot be used with --bbox (the zoom is chosen to fit)") }
+            guard padding >= 0 else { throw CLIFailure("--padding \(padding): padding must be 0 or more pixels") }
+            area = .bbox(try CoordinateArguments.bbox(text), padding: padding, fractionalZoom: fractionalZoom)
+        case (nil, nil):
+            if zoom != nil { throw CLIFailure("--zoom needs --center LAT,LON (e.g. --center 51.5,-0.12)") }
+            guard padding >= 0 else { throw CLIFailure("--padding \(padding): padding must be 0 or more pixels") }
+            area = .fitOverlays(padding: padding, fractionalZoom: fractionalZoom)
+        }
+        let overlays = try self.overlays.overlays()
+        let fitsStyleOverlays: Bool
+        if case .fitOverlays = area, overlays.isEmpty { fitsStyleOverlays = true } else { fitsStyleOverlays = false }
+        if !fitsStyleOverlays { try checkArea(area, dimensions, overlays) }
+        let imageFormat = try OutputFormatArgument.resolve(format, output: output)
+        guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
+        if lossless, imageFormat != .webp { throw CLIFailure("--lossless is for WebP output (name the output .webp)") }
+        if pngCompression != .default, imageFormat != .png {
+            throw CLIFailure("--png-compression is for PNG output (name the output .png)")
+        }
+        guard (0...(1 << 20)).contains(tileMemory) else {
+            throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
+        }
+        if output == OutputTarget.standardOutputName, report == OutputTarget.standardOutputName {
+            throw CLIFailure("the image and --report cannot both go to standard output (-): write the report to a file, e.g. --report report.json")
+        }
+        let request = RenderRequest(style: try StyleArgument.load(style, remote: try cache.environment()), area: area, width: dimensions.width,
+                                    height: dimensions.height, scale: scale, format: imageFormat, quality: quality,
+                                    output: output, reportPath: report, strict: strict, attribution: !noAttribution,
+                                    overlays: overlays, lossless: lossless, worldFile: worldFile,
+                                    pngCompression: pngCompression)
+        if fitsStyleOverlays { try checkArea(area, dimensions, request.allOverlays) }
+        return request
+    }
+
+    /// Fails with a message naming the options when the area cannot be shown at this size.
+    private func checkArea(_ area: RenderRequest.Area, _ dimensions: (width: Int, height: Int),
+                           _ overlays: [Overlay]) throws(CLIFailure) {
+        do {
+            _ = try area.viewport(width: dimensions.width, height: dimensions.height, scale: scale, overlays: overlays)
+        } catch .tooSmall(let width, let height) {
+            throw CLIFailure("--size \(size) at --scale \(scale.exactText) would be under 1 pixel "
+                             + "(\(width.exactText)x\(height.exactText)): use a larger --size or --scale")
+        } catch .nothingToFit {
+            throw CLIFailure("give --center LAT,LON with --zoom Z, or --bbox W,S,E,N, or overlays (--marker, --path, "
+                             + "--polygon, --circle, --text, --overlay) for the view to fit")
+        } catch {
+            throw CLIFailure(error.description)
+        }
+    }
+}
