@@ -25,24 +25,30 @@ struct mc_huge_buffer {
     size_t length;  // of the mapping, a multiple of the huge page size
 };
 
-mc_huge_buffer *mc_huge_buffer_create(size_t length) {
+void *mc_huge_pages_map(size_t length) {
     if (length == 0 || length > SIZE_MAX - 2 * (size_t)HUGE_PAGE) return NULL;
-    mc_huge_buffer *buffer = malloc(sizeof *buffer);
-    if (!buffer) return NULL;
     size_t rounded = (length + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
     // Mapped with a huge page to spare, then trimmed to a 2 MiB-aligned start.
     uint8_t *mapping = mmap(NULL, rounded + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mapping == MAP_FAILED) {
-        free(buffer);
-        return NULL;
-    }
+    if (mapping == MAP_FAILED) return NULL;
     uint8_t *start = (uint8_t *)(((uintptr_t)mapping + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
     if (start > mapping) munmap(mapping, (size_t)(start - mapping));
     size_t tail = (size_t)(mapping + rounded + HUGE_PAGE - (start + rounded));
     if (tail > 0) munmap(start + rounded, tail);
     mc_advise_huge_pages(start, rounded);
+    return start;
+}
+
+mc_huge_buffer *mc_huge_buffer_create(size_t length) {
+    mc_huge_buffer *buffer = malloc(sizeof *buffer);
+    if (!buffer) return NULL;
+    void *start = mc_huge_pages_map(length);
+    if (!start) {
+        free(buffer);
+        return NULL;
+    }
     buffer->bytes = start;
-    buffer->length = rounded;
+    buffer->length = (length + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
     return buffer;
 }
 

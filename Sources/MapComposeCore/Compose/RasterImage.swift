@@ -61,26 +61,44 @@ public final class RasterImage: @unchecked Sendable {
     /// Images of at least this many bytes are drawn on huge pages.
     static let hugePageThreshold = 4 << 20
 
-    /// Tags the huge-page buffer a surface draws on; Cairo releases it with the surface.
-    nonisolated(unsafe) private static var hugeBufferKey = cairo_user_data_key_t()
+    /// Tags the buffer a surface draws on; Cairo releases it with the surface.
+    nonisolated(unsafe) private static var ownedBufferKey = cairo_user_data_key_t()
 
-    /// A new ARGB32 surface, all transparent. A large one draws on a buffer of huge pages that
-    /// the surface owns (Cairo's own would take thousands of page faults to fill); where that
-    /// cannot be had, Cairo allocates as usual.
+    /// A new ARGB32 surface, all transparent. A large one draws on a buffer of huge pages, a
+    /// tile-sized one on a buffer from the pool that shares huge pages among tiles (see
+    /// pooled_buffers.c); the surface owns the buffer. Where neither can be had, or for small
+    /// images, Cairo allocates as usual (one page fault per 4 KiB filled).
     private static func transparentSurface(width: Int, height: Int) -> OpaquePointer {
         let w = Int32(clamping: width), h = Int32(clamping: height)
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w))
         let (bytes, overflow) = stride.multipliedReportingOverflow(by: Int(h))
-        guard width > 0, height > 0, stride > 0, !overflow, bytes >= hugePageThreshold,
-              let buffer = mc_huge_buffer_create(bytes) else {
-            return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)
+        if width > 0, height > 0, stride > 0, !overflow {
+            if bytes >= hugePageThreshold, let buffer = mc_huge_buffer_create(bytes),
+               let surface = surface(on: mc_huge_buffer_bytes(buffer), owner: UnsafeMutableRawPointer(buffer),
+                                     release: mc_huge_buffer_destroy, width: w, height: h, stride: stride) {
+                return surface
+            }
+            if (MC_POOLED_BUFFER_MIN...MC_POOLED_BUFFER_MAX).contains(bytes), let buffer = mc_pooled_buffer_create(bytes),
+               let surface = surface(on: mc_pooled_buffer_bytes(buffer), owner: UnsafeMutableRawPointer(buffer),
+                                     release: mc_pooled_buffer_destroy, width: w, height: h, stride: stride) {
+                return surface
+            }
         }
-        let data = mc_huge_buffer_bytes(buffer).assumingMemoryBound(to: UInt8.self)
-        let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, w, h, Int32(stride))!
-        guard cairo_surface_set_user_data(surface, &hugeBufferKey, UnsafeMutableRawPointer(buffer), mc_huge_buffer_destroy) == CAIRO_STATUS_SUCCESS else {
+        return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)
+    }
+
+    /// A surface drawing on `pixels`, which `release(owner)` frees when the surface is
+    /// destroyed; nil (with the buffer released) when Cairo cannot attach it.
+    private static func surface(on pixels: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer,
+                                release: @escaping @convention(c) (UnsafeMutableRawPointer?) -> Void,
+                                width: Int32, height: Int32, stride: Int) -> OpaquePointer? {
+        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                          width, height, Int32(stride))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              cairo_surface_set_user_data(surface, &ownedBufferKey, owner, release) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            mc_huge_buffer_destroy(UnsafeMutableRawPointer(buffer))
-            return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)
+            release(owner)
+            return nil
         }
         return surface
     }

@@ -60,7 +60,8 @@ public struct MapRenderer: Sendable {
         let started = ContinuousClock.now
         let image = try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
         let context = try DrawingContext(image)
-        context.clear(to: style.document.background)
+        // A new image is already transparent: only a visible background is painted.
+        if style.document.background.a != 0 { context.clear(to: style.document.background) }
         let plans = style.layers.map {
             LayerPlan(layer: MapLayer(spec: $0.spec, source: $0.source.forViewport(viewport)), viewport: viewport,
                       mosaicSide: mosaicSide)

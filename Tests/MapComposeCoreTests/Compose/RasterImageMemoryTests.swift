@@ -3,8 +3,9 @@ import CImageCodecs
 import Testing
 @testable import MapComposeCore
 
-/// Large images draw on a 2 MiB-aligned buffer of huge pages that their surface owns; small
-/// ones on Cairo's own memory. Either way a new image is transparent and draws normally.
+/// Large images draw on a 2 MiB-aligned buffer of huge pages that their surface owns; tile-sized
+/// ones on a pool of buffers sharing huge pages, reused once released; small ones on Cairo's own
+/// memory. Either way a new image is transparent and draws normally.
 @Suite struct RasterImageMemoryTests {
     @Test func largeImagesDrawOnHugePagesAndStartTransparent() throws {
         for (width, height) in [(1024, 1024), (2048, 1031), (1500, 701)] {
@@ -21,9 +22,69 @@ import Testing
     }
 
     @Test func smallImagesKeepCairosMemory() throws {
-        let image = try RasterImage(width: 256, height: 256)
-        #expect(image.byteCount < RasterImage.hugePageThreshold)
+        let image = try RasterImage(width: 100, height: 100)
+        #expect(image.byteCount < MC_POOLED_BUFFER_MIN)
         #expect(image.withPixels { pixels, _ in pixels.allSatisfy { $0 == 0 } })
+    }
+
+    /// The pool's buffers are 64 KiB-aligned slots of huge-page chunks (eight 256-px tiles to a
+    /// chunk); a released one is reused for the next image of its size, transparent again. (An
+    /// odd size, so that no other test running at the same time takes the released buffer.)
+    @Test func tileSizedImagesShareHugePagesAndReuseReleasedBuffers() throws {
+        let (width, height) = (333, 317)
+        var tiles = try (0..<8).map { _ in try RasterImage(width: width, height: height) }
+        let addresses = tiles.map { UInt(bitPattern: cairo_image_surface_get_data($0.surface)) }
+        #expect(Set(addresses).count == 8)
+        #expect(addresses.allSatisfy { $0 % UInt(MC_POOLED_BUFFER_MIN) == 0 })
+        for tile in tiles {
+            let context = try DrawingContext(tile)
+            context.paint(RGBA(r: 200, g: 0, b: 0, a: 255))
+            try context.finish("paint")
+        }
+        let released = addresses[3]
+        tiles.remove(at: 3)
+        let again = try RasterImage(width: width, height: height)
+        #expect(UInt(bitPattern: cairo_image_surface_get_data(again.surface)) == released,
+                "a released buffer of the same size is taken first")
+        #expect(again.withPixels { pixels, _ in pixels.allSatisfy { $0 == 0 } }, "a reused buffer starts transparent")
+        #expect(tiles.allSatisfy { $0.rgba(x: width - 1, y: height - 1) == RGBA(r: 200, g: 0, b: 0, a: 255) })
+    }
+
+    @Test func poolBuffersCoverTheirRangeOnly() throws {
+        #expect(mc_pooled_buffer_create(MC_POOLED_BUFFER_MIN - 1) == nil)
+        #expect(mc_pooled_buffer_create(MC_POOLED_BUFFER_MAX + 1) == nil)
+        for length in [MC_POOLED_BUFFER_MIN, 262_144, 300_001, MC_POOLED_BUFFER_MAX] {
+            let buffer = try #require(mc_pooled_buffer_create(length))
+            let bytes = try #require(mc_pooled_buffer_bytes(buffer))
+            let view = UnsafeMutableRawBufferPointer(start: bytes, count: length)
+            #expect(view.allSatisfy { $0 == 0 })
+            view[length - 1] = 0xFF
+            mc_pooled_buffer_destroy(UnsafeMutableRawPointer(buffer))
+        }
+    }
+
+    /// Buffers taken and released on many threads at once are never handed out twice.
+    @Test func poolIsSafeAcrossThreads() async throws {
+        let collisions = await withTaskGroup(of: Int.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var found = 0
+                    for round in 0..<200 {
+                        guard let buffer = mc_pooled_buffer_create(MC_POOLED_BUFFER_MIN * (1 + round % 4)),
+                              let bytes = mc_pooled_buffer_bytes(buffer) else { continue }
+                        let words = bytes.assumingMemoryBound(to: UInt64.self)
+                        if words[0] != 0 { found += 1 }
+                        words[0] = UInt64(worker + 1)
+                        if words[0] != UInt64(worker + 1) { found += 1 }
+                        words[0] = 0
+                        mc_pooled_buffer_destroy(UnsafeMutableRawPointer(buffer))
+                    }
+                    return found
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(collisions == 0)
     }
 
     @Test func hugeBuffersAreZeroedAlignedAndReleased() throws {
