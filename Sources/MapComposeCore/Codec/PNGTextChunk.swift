@@ -6,23 +6,28 @@ enum PNGTextChunk {
     static func insert(_ entries: [(keyword: String, text: String)], into png: Data) -> Data {
         // Signature (8) + IHDR (4 length, 4 type, 13 data, 4 CRC).
         let headerEnd = 33
-        guard png.count > headerEnd, png.dropFirst(12).prefix(4) == Data("IHDR".utf8) else { return png }
-        var result = Data(png.prefix(headerEnd))
+        guard png.count > headerEnd, png.dropFirst(12).prefix(4).elementsEqual("IHDR".utf8) else { return png }
+        // Built as bytes: Data's generic initialisers look up protocol conformances at run time.
+        var chunks: [UInt8] = []
         for (keyword, text) in entries {
-            var body = Data("tEXt".utf8)
-            body += Data(keyword.utf8.prefix(79))
+            var body = Array("tEXt".utf8)
+            body.append(contentsOf: keyword.utf8.prefix(79))
             body.append(0)
-            body += text.data(using: .isoLatin1, allowLossyConversion: true) ?? Data()
-            result += bigEndian(UInt32(body.count - 4))
-            result += body
-            result += bigEndian(crc32(body))
+            // Latin-1, with '?' for what it cannot hold.
+            body.append(contentsOf: text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") })
+            appendBigEndian(UInt32(body.count - 4), to: &chunks)
+            chunks += body
+            appendBigEndian(crc32(body), to: &chunks)
         }
-        result += png.dropFirst(headerEnd)
+        var result = Data(capacity: png.count + chunks.count)
+        result.append(png.prefix(headerEnd))
+        chunks.withUnsafeBufferPointer { result.append($0) }
+        result.append(png.dropFirst(headerEnd))
         return result
     }
 
-    private static func bigEndian(_ value: UInt32) -> Data {
-        Data([UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+    private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+        bytes += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
     private static let table: [UInt32] = (0..<256).map { n in
@@ -30,7 +35,7 @@ enum PNGTextChunk {
     }
 
     /// The CRC-32 PNG chunks carry (ISO 3309, over type and data).
-    static func crc32(_ data: Data) -> UInt32 {
+    static func crc32<Bytes: Sequence<UInt8>>(_ data: Bytes) -> UInt32 {
         ~data.reduce(0xFFFF_FFFF as UInt32) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     }
 }
