@@ -187,14 +187,16 @@ static int prefers_run_length(worker *w, const uint8_t *data, size_t rows, size_
 }
 
 /// Filters one strip (and the rows before it its dictionary needs) and deflates it into its
-/// IDAT chunk (see `job`).
+/// IDAT chunk (see `job`). A strip coded run-length only refers back one byte: its dictionary
+/// is the row before it alone, so the other rows of the window are neither filtered nor hashed.
 static int encode_strip(worker *w, int strip) {
     job *j = w->j;
     int first_row = strip * j->strip_rows;
     int last_row = first_row + j->strip_rows < j->height ? first_row + j->strip_rows : j->height;
     int window_first = first_row - j->window_rows > 0 ? first_row - j->window_rows : 0;
-    filter_rows(j, w->rows, window_first, last_row, w->filtered);
-    const uint8_t *data = w->filtered + (size_t)(first_row - window_first) * j->row_bytes;
+    int lead_first = first_row > 0 ? first_row - 1 : 0;  // the row before the strip, if any
+    uint8_t *data = w->filtered + (size_t)(first_row - window_first) * j->row_bytes;
+    filter_rows(j, w->rows, lead_first, last_row, data - (size_t)(first_row - lead_first) * j->row_bytes);
     size_t begin = (size_t)first_row * j->row_bytes;
     size_t length = (size_t)(last_row - first_row) * j->row_bytes;
     int first = strip == 0, last = strip == j->strip_count - 1;
@@ -209,6 +211,7 @@ static int encode_strip(worker *w, int strip) {
         run_length = prefers_run_length(w, data, (size_t)(last_row - first_row), j->row_bytes);
         if (run_length < 0) return run_length;
     }
+    if (!run_length && window_first < lead_first) filter_rows(j, w->rows, window_first, lead_first, w->filtered);
     status = deflateReset(&w->z);
     if (status == Z_OK)
         status = run_length ? deflateParams(&w->z, 1, Z_RLE)
@@ -229,7 +232,7 @@ static int encode_strip(worker *w, int strip) {
         chunk[header++] = (uint8_t)cmf;
         chunk[header++] = (uint8_t)flg;
     } else {
-        size_t dictionary = begin < WINDOW ? begin : WINDOW;
+        size_t dictionary = run_length ? j->row_bytes : begin < WINDOW ? begin : WINDOW;
         status = deflateSetDictionary(&w->z, data - dictionary, (uInt)dictionary);
         if (status != Z_OK) {
             free(chunk);
