@@ -8,8 +8,9 @@ import FoundationXML
 public enum ServiceExceptionText {
     /// The exception messages in `data`, joined; nil when it is not such a document.
     public static func message(in data: Data) -> String? {
+        guard let safe = try? XMLParserInput.prepared(data) else { return nil }
         let collector = Collector()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: safe)
         parser.delegate = collector
         _ = parser.parse()
         guard collector.isReport else { return nil }

@@ -38,38 +38,17 @@ public final class XMLTreeElement: Sendable {
     /// Parses `data` as an XML document and returns its root element; the error says where the
     /// document stops being well-formed.
     public static func parse(_ data: Data) throws(XMLTreeError) -> XMLTreeElement {
-        // Foundation's XMLParser on Linux traps on text that is not UTF-8: check first.
-        if let offset = firstInvalidUTF8(data) {
-            throw XMLTreeError(line: 0, column: 0, detail: "byte \(offset) is not UTF-8 (documents must be UTF-8)")
-        }
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: try XMLParserInput.prepared(data))
         parser.shouldResolveExternalEntities = false
         let builder = Builder()
         parser.delegate = builder
         guard parser.parse(), let root = builder.root else {
             let line = parser.lineNumber, column = parser.columnNumber
-            let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no root element"
+            let detail = parser.parserError.map(XMLParserInput.describe) ?? "no root element"
             throw XMLTreeError(line: line, column: column, detail: builder.root == nil && parser.parserError == nil
                                ? "no root element" : detail)
         }
         return root
-    }
-
-    /// The offset of the first byte that breaks UTF-8, or nil when all of `data` is UTF-8.
-    static func firstInvalidUTF8(_ data: Data) -> Int? {
-        var decoder = UTF8()
-        var iterator = data.makeIterator()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-            case .emptyInput:
-                return nil
-            case .error:
-                return offset
-            }
-        }
     }
 
     /// Collects parser events into elements.
