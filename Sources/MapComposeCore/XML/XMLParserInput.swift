@@ -4,18 +4,79 @@ import FoundationXML
 #endif
 
 /// Bytes made safe for Foundation's `XMLParser` on Linux, which traps (ending the process)
-/// instead of reporting an error on two kinds of input: text that is not UTF-8, and a
-/// processing instruction without data such as `<?name?>` (libxml2 passes no data, which
-/// Foundation reads as a C string). Every XML document mapcompose reads goes through here.
+/// instead of reporting an error on some input: text that is not UTF-8, and declarations for
+/// which libxml2 passes a missing string that Foundation reads as a C string: a processing
+/// instruction without data (`<?name?>`), and in a document type declaration a notation or
+/// unparsed entity without a public identifier, or an attribute without a default. Every XML
+/// document mapcompose reads goes through here.
 enum XMLParserInput {
     /// `data` ready for `XMLParser`: a data-less processing instruction gets a space before its
-    /// `?>`, which libxml2 then reports with empty data (nothing else changes meaning). Throws
-    /// for text that is not UTF-8, naming the first bad byte.
+    /// `?>`, which libxml2 then reports with empty data; the document type declaration (never
+    /// needed by the configuration and capabilities documents read here) is blanked out, its
+    /// line breaks kept so that error positions stay true. Throws for text that is not UTF-8,
+    /// naming the first bad byte, and for a document type declaration that does not end.
     static func prepared(_ data: Data) throws(XMLTreeError) -> Data {
         if let offset = firstInvalidUTF8(data) {
             throw XMLTreeError(line: 0, column: 0, detail: "byte \(offset) is not UTF-8 (documents must be UTF-8)")
         }
-        return paddingBareProcessingInstructions(data)
+        return paddingBareProcessingInstructions(try blankingDocumentTypeDeclarations(data))
+    }
+
+    /// `data` with each `<!DOCTYPE …>` (with its internal subset, quoted strings, comments and
+    /// processing instructions inside it) turned into spaces, line breaks kept.
+    static func blankingDocumentTypeDeclarations(_ data: Data) throws(XMLTreeError) -> Data {
+        let opening = Array("<!DOCTYPE".utf8)
+        var bytes = [UInt8](data)
+        var index = 0
+        var changed = false
+        while let start = firstIndex(of: opening, in: bytes, from: index) {
+            guard let end = declarationEnd(bytes, from: start + opening.count) else {
+                let line = bytes[..<start].count { $0 == 0x0A } + 1
+                throw XMLTreeError(line: line, column: 0, detail: "the document type declaration (<!DOCTYPE) does not end")
+            }
+            for position in start...end where bytes[position] != 0x0A && bytes[position] != 0x0D { bytes[position] = 0x20 }
+            changed = true
+            index = end + 1
+        }
+        return changed ? Data(bytes) : data
+    }
+
+    /// The index of the `>` that closes a declaration whose body starts at `from`: outside
+    /// quotes, comments, processing instructions and the `[…]` internal subset; nil if none.
+    private static func declarationEnd(_ bytes: [UInt8], from: Int) -> Int? {
+        var index = from, depth = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                guard let close = bytes[(index + 1)...].firstIndex(of: byte) else { return nil }
+                index = close + 1
+            } else if let skip = [("<!--", "-->"), ("<?", "?>")].first(where: { starts(with: $0.0, in: bytes, at: index) }) {
+                guard let close = firstIndex(of: Array(skip.1.utf8), in: bytes, from: index + skip.0.utf8.count) else { return nil }
+                index = close + skip.1.utf8.count
+            } else {
+                if byte == UInt8(ascii: "[") { depth += 1 }
+                if byte == UInt8(ascii: "]") { depth = max(0, depth - 1) }
+                if byte == UInt8(ascii: ">"), depth == 0 { return index }
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    private static func starts(with text: String, in bytes: [UInt8], at index: Int) -> Bool {
+        let pattern = Array(text.utf8)
+        return index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern)
+    }
+
+    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard !pattern.isEmpty, bytes.count >= pattern.count, from <= bytes.count - pattern.count else { return nil }
+        var index = from
+        while index <= bytes.count - pattern.count {
+            guard let next = bytes[index...(bytes.count - pattern.count)].firstIndex(of: pattern[0]) else { return nil }
+            if bytes[next..<(next + pattern.count)].elementsEqual(pattern) { return next }
+            index = next + 1
+        }
+        return nil
     }
 
     /// What an `XMLParser` error says, in words. On Linux its own description is only "The
