@@ -64,19 +64,11 @@ enum XMLParserInput {
     }
 
     private static func starts(with text: String, in bytes: [UInt8], at index: Int) -> Bool {
-        let pattern = Array(text.utf8)
-        return index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern)
+        bytes[index...].starts(with: text.utf8)
     }
 
     private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        guard !pattern.isEmpty, bytes.count >= pattern.count, from <= bytes.count - pattern.count else { return nil }
-        var index = from
-        while index <= bytes.count - pattern.count {
-            guard let next = bytes[index...(bytes.count - pattern.count)].firstIndex(of: pattern[0]) else { return nil }
-            if bytes[next..<(next + pattern.count)].elementsEqual(pattern) { return next }
-            index = next + 1
-        }
-        return nil
+        from <= bytes.count ? bytes[from...].firstRange(of: pattern)?.lowerBound : nil
     }
 
     /// What an `XMLParser` error says, in words. On Linux its own description is only "The
