@@ -7,8 +7,8 @@ import Foundation
 final class DrawingContext {
     let cr: OpaquePointer
     /// The target's surface, and the target itself, kept alive as long as the context.
-    private let surface: OpaquePointer
-    private let target: AnyObject
+    let surface: OpaquePointer
+    let target: AnyObject
 
     convenience init(_ target: RasterImage) throws(CairoError) {
         try self.init(surface: target.surface, target: target)
@@ -36,7 +36,10 @@ final class DrawingContext {
 
     /// The first failure of work done outside `cr` (on temporary surfaces), kept until
     /// `finish` reports it, as Cairo keeps its own.
-    private var pendingError: CairoError?
+    var pendingError: CairoError?
+
+    /// Large paints and mosaics may be drawn on all cores (see DrawingContext+Bands.swift).
+    var drawsConcurrently = DrawingContext.cores > 1
 
     /// Throws if any drawing call since creation failed, then flushes the target.
     func finish(_ operation: String) throws(CairoError) {
@@ -67,9 +70,17 @@ final class DrawingContext {
     }
 
     /// Paints `image` with its top-left at (x, y), scaled by `scale`, resampled as `resampling`
-    /// says, padding edges so adjacent content has no seams.
+    /// says, padding edges so adjacent content has no seams. A large paint is done in bands of
+    /// rows on all cores when it can be (see DrawingContext+Bands.swift).
     func draw(_ image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double = 1, padEdges: Bool,
               resampling: Resampling = .bilinear) {
+        if drawInBands(image, x: x, y: y, scale: scale, alpha: alpha, padEdges: padEdges, resampling: resampling) { return }
+        paint(image, x: x, y: y, scale: scale, alpha: alpha, padEdges: padEdges, resampling: resampling)
+    }
+
+    /// `draw` on this thread.
+    func paint(_ image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double, padEdges: Bool,
+               resampling: Resampling) {
         cairo_save(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, scale, scale)

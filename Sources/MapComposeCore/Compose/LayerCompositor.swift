@@ -65,7 +65,7 @@ struct LayerCompositor {
         }
         if resolved.tiles.values.contains(where: { $0.image != nil }),
            !drawInPlace(block.tiles, of: block.range, tiles: resolved.tiles, neighbours: neighbours, on: context) {
-            let mosaic = try TileMosaic(block: block, plan: plan, tiles: resolved.tiles)
+            let mosaic = try TileMosaic(block: block, plan: plan, tiles: resolved.tiles, concurrently: context.drawsConcurrently)
             draw(mosaic, neighbours: neighbours, cells: nil, on: context)
         }
     }
@@ -109,7 +109,8 @@ struct LayerCompositor {
         let range = TileRange(level: level, columns: coords.map(\.x).min()!...coords.map(\.x).max()!,
                               rows: coords.map(\.y).min()!...coords.map(\.y).max()!)
         let mosaic = try TileMosaic(range: range, coords: coords, cellWidth: matrix.tileWidth * plan.pixelRatio,
-                                    cellHeight: matrix.tileHeight * plan.pixelRatio) { coord in
+                                    cellHeight: matrix.tileHeight * plan.pixelRatio,
+                                    concurrently: context.drawsConcurrently) { coord in
             tiles[matrix.wrapped(coord)]?.image
         }
         draw(mosaic, neighbours: neighbours, cells: cells, on: context)

@@ -11,6 +11,8 @@ public final class RasterImage: @unchecked Sendable {
 
     public let width: Int
     public let height: Int
+    /// The image whose pixels a view draws on (see RasterImage+Views.swift), kept alive with it.
+    private let pixelOwner: RasterImage?
 
     /// Takes ownership of `surface`, which must be a successfully created image surface.
     ///
@@ -51,6 +53,20 @@ public final class RasterImage: @unchecked Sendable {
         self.surface = adopted
         width = Int(cairo_image_surface_get_width(adopted))
         height = Int(cairo_image_surface_get_height(adopted))
+        pixelOwner = nil
+    }
+
+    /// Takes ownership of `surface`, an ARGB32 image surface over pixels of `owner`.
+    init(view surface: OpaquePointer, of owner: RasterImage) throws(CairoError) {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError(operation: "image view", status: status.rawValue)
+        }
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        pixelOwner = owner
     }
 
     /// A new fully transparent image.

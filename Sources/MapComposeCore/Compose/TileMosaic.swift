@@ -19,21 +19,69 @@ struct TileMosaic {
 
     /// Stitches the tiles `tile(coord)` returns for `coords` (unwrapped; tiles outside the block
     /// land in the margin, clipped to it). Each tile is scaled into its own cell whatever its
-    /// size, and never paints outside that cell.
+    /// size, and never paints outside that cell. With `concurrently`, a large mosaic is
+    /// stitched on all cores, a row of cells per call.
     init(range: TileRange, coords: [TileCoord], cellWidth: Int, cellHeight: Int, margins: Margins = Margins(),
-         tile: (TileCoord) -> RasterImage?) throws(CairoError) {
+         concurrently: Bool = false, tile: (TileCoord) -> RasterImage?) throws(CairoError) {
         self.range = range
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.margins = margins
         image = try RasterImage(width: range.columns.count * cellWidth + margins.left + margins.right,
                                 height: range.rows.count * cellHeight + margins.top + margins.bottom)
-        let context = try DrawingContext(image)
-        for coord in coords {
-            guard let tileImage = tile(coord) else { continue }
-            context.draw(tileImage, intoCellX: (coord.x - range.columns.lowerBound) * cellWidth + margins.left,
-                         y: (coord.y - range.rows.lowerBound) * cellHeight + margins.top, width: cellWidth, height: cellHeight)
+        let placed = coords.compactMap { coord in
+            tile(coord).map { Placed(image: $0, x: (coord.x - range.columns.lowerBound) * cellWidth + margins.left,
+                                     y: (coord.y - range.rows.lowerBound) * cellHeight + margins.top) }
         }
-        try context.finish("stitch tile mosaic")
+        if concurrently, image.width * image.height >= Self.concurrentMinimumPixels {
+            try Self.stitchConcurrently(placed, onto: image, cellWidth: cellWidth, cellHeight: cellHeight)
+        } else {
+            let context = try DrawingContext(image)
+            for tile in placed {
+                context.draw(tile.image, intoCellX: tile.x, y: tile.y, width: cellWidth, height: cellHeight)
+            }
+            try context.finish("stitch tile mosaic")
+        }
     }
+
+    /// A tile and the top-left corner of its cell in the mosaic.
+    private struct Placed {
+        let image: RasterImage
+        let x: Int, y: Int
+    }
+
+    /// Draws `placed` onto `image` a row of cells per call, on all cores, each call on its own
+    /// view of the mosaic's rows and of its tiles. The views are made first, on this thread:
+    /// making one flushes the surface it views.
+    private static func stitchConcurrently(_ placed: [Placed], onto image: RasterImage, cellWidth: Int,
+                                           cellHeight: Int) throws(CairoError) {
+        let sorted = placed.sorted { $0.y < $1.y }
+        var bands: [(target: RasterImage, tiles: [Placed])] = []
+        var start = 0
+        while start < sorted.count {
+            let top = sorted[start].y
+            var end = start
+            while end < sorted.count, sorted[end].y == top { end += 1 }
+            let rows = max(0, top)..<min(image.height, top + cellHeight)
+            if !rows.isEmpty {
+                let tiles = try sorted[start..<end].map { tile throws(CairoError) in
+                    Placed(image: try tile.image.privateView(), x: tile.x, y: tile.y)
+                }
+                bands.append((try image.view(rows: rows), tiles))
+            }
+            start = end
+        }
+        try ConcurrentDrawing.run(bands.count) { index throws(CairoError) in
+            let context = try DrawingContext(bands[index].target)
+            for tile in bands[index].tiles {
+                context.draw(tile.image, intoCellX: tile.x, y: tile.y, width: cellWidth, height: cellHeight)
+            }
+            try context.finish("stitch tile mosaic")
+        }
+        // Drawn through views: Cairo must hear of it, or it still takes the mosaic for clear.
+        image.markChanged()
+    }
+
+    /// Fewest pixels of a mosaic stitched on all cores.
+    static let concurrentMinimumPixels = 512 * 1024
 }

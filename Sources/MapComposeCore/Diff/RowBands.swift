@@ -10,15 +10,27 @@ struct RowBands {
     let rowCount: Int
     /// How many bands there are: at least one.
     let count: Int
+    /// Rows of every band but the last, when fixed (see `init(rows:rowsPerBand:)`).
+    private let fixedRows: Int?
 
     init(rows: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
         rowCount = rows
         count = max(1, min(max(1, cores) * 4, rows / Self.minimumRows))
+        fixedRows = nil
+    }
+
+    /// Bands of `rowsPerBand` rows (the last one shorter), however many cores there are: for
+    /// work whose result must not depend on where the bands start.
+    init(rows: Int, rowsPerBand: Int) {
+        rowCount = rows
+        fixedRows = max(1, rowsPerBand)
+        count = max(1, (rows + fixedRows! - 1) / fixedRows!)
     }
 
     /// The rows of band `index` (0 ..< count); together the bands cover every row once, in order.
     func rows(of index: Int) -> Range<Int> {
-        rowCount * index / count..<rowCount * (index + 1) / count
+        if let fixedRows { return index * fixedRows..<min(rowCount, (index + 1) * fixedRows) }
+        return rowCount * index / count..<rowCount * (index + 1) / count
     }
 
     /// Runs `body` for every band, on all cores, and returns when all are done; `body` may

@@ -33,6 +33,8 @@ public struct MapRenderer: Sendable {
     let logger: Logger
     /// Most pixels on a side of one block's mosaic (smaller in tests, to exercise block seams).
     var mosaicSide = LayerPlan.maxMosaicSide
+    /// Large paints and mosaics drawn on all cores (off in tests, to compare).
+    var drawsConcurrently = true
 
     /// Blocks of tiles resolved ahead of the one being drawn.
     static let lookahead = 3
@@ -60,6 +62,7 @@ public struct MapRenderer: Sendable {
         let started = ContinuousClock.now
         let image = try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
         let context = try DrawingContext(image)
+        context.drawsConcurrently = context.drawsConcurrently && drawsConcurrently
         // A new image is already transparent: only a visible background is painted.
         if style.document.background.a != 0 { context.clear(to: style.document.background) }
         let plans = style.layers.map {

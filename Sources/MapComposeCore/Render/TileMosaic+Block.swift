@@ -3,7 +3,7 @@ import Foundation
 extension TileMosaic {
     /// The mosaic of one block of `plan`, with a margin holding its neighbours' edges when the
     /// layer has several blocks.
-    init(block: TileBlock, plan: LayerPlan, tiles: [TileCoord: ResolvedTile]) throws(CairoError) {
+    init(block: TileBlock, plan: LayerPlan, tiles: [TileCoord: ResolvedTile], concurrently: Bool = false) throws(CairoError) {
         let matrix = plan.matrix
         // Wide enough for the resampling filter at any scale (Cairo's box filter reads further
         // when scaling down), at most a whole tile.
@@ -12,7 +12,7 @@ extension TileMosaic {
                               right: sides.right ? margin : 0, bottom: sides.bottom ? margin : 0)
         try self.init(range: block.range, coords: block.tiles + block.ring,
                       cellWidth: matrix.tileWidth * plan.pixelRatio, cellHeight: matrix.tileHeight * plan.pixelRatio,
-                      margins: margins) { coord in
+                      margins: margins, concurrently: concurrently) { coord in
             tiles[matrix.wrapped(coord)]?.image
         }
     }

@@ -23,4 +23,14 @@ import Testing
         #expect(Array(seen) == (0..<bands.count).map { bands.rows(of: $0).count })
         #expect(seen.reduce(0, +) == 2048)
     }
+
+    /// Fixed bands start every `rowsPerBand` rows whatever the number of cores; the last one
+    /// holds what is left.
+    @Test(arguments: [(700, 64), (64, 64), (65, 64), (1, 64), (1024, 1)])
+    func fixedBandsStartEveryFewRows(_ rows: Int, _ perBand: Int) {
+        let bands = RowBands(rows: rows, rowsPerBand: perBand)
+        #expect(bands.count == (rows + perBand - 1) / perBand)
+        #expect((0..<bands.count).flatMap { Array(bands.rows(of: $0)) } == Array(0..<rows))
+        #expect((0..<bands.count).allSatisfy { bands.rows(of: $0).lowerBound == $0 * perBand })
+    }
 }

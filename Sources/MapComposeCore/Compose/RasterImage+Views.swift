@@ -1,0 +1,29 @@
+import CCairo
+import Foundation
+
+extension RasterImage {
+    /// A second image over rows `rows` of this one's pixels, drawn on in this image's
+    /// coordinates (its surface's device offset moves them), with its own Cairo surface: threads
+    /// each drawing on their own rows of one image never share a Cairo or pixman object.
+    func view(rows: Range<Int>) throws(CairoError) -> RasterImage {
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= height && !rows.isEmpty, "rows outside the image")
+        cairo_surface_flush(surface)
+        let first = cairo_image_surface_get_data(surface)! + rows.lowerBound * stride
+        let view = cairo_image_surface_create_for_data(first, CAIRO_FORMAT_ARGB32, Int32(width), Int32(rows.count),
+                                                       Int32(stride))!
+        cairo_surface_set_device_offset(view, 0, -Double(rows.lowerBound))
+        return try RasterImage(view: view, of: self)
+    }
+
+    /// Tells Cairo this image's pixels were changed through views: until then it may still take
+    /// a new image for clear and paint nothing from it.
+    func markChanged() {
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// A second image over all of this one's pixels with its own Cairo surface, to draw from on
+    /// one thread while other threads draw from this image.
+    func privateView() throws(CairoError) -> RasterImage {
+        try view(rows: 0..<height)
+    }
+}
