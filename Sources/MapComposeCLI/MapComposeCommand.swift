@@ -10,6 +10,11 @@ struct MapComposeCommand: AsyncParsableCommand {
         BatchCommand.self, DiffCommand.self, CheckCommand.self, ValidateCommand.self, StylesCommand.self, CacheCommand.self,
     ]
 
+    /// The names of `namedSubcommands`, spelled out: reading them from the commands'
+    /// configurations builds those (about half a millisecond of every render's start).
+    /// `QuickRenderParseTests` checks they are the same.
+    static let namedSubcommandNames = ["batch", "diff", "check", "validate", "styles", "cache"]
+
     /// The tool's name. Each subcommand names it as its super-command: parsed alone (see
     /// `parsedAlone`), a subcommand then skips ArgumentParser's completion-script check, which
     /// reflects over two more commands' options at every start.
@@ -36,8 +41,8 @@ enum Main {
         }
         do {
             // A plain render skips ArgumentParser (see `RenderSettings.quickParse`).
-            let subcommands = Set(MapComposeCommand.namedSubcommands.compactMap { $0.configuration.commandName })
-            if let settings = RenderSettings.quickParse(CommandLine.arguments.dropFirst(), subcommands: subcommands) {
+            if let settings = RenderSettings.quickParse(CommandLine.arguments.dropFirst(),
+                                                        subcommands: MapComposeCommand.namedSubcommandNames) {
                 prepareToRun(verbose: settings.verbose)
                 try await settings.run()
                 return

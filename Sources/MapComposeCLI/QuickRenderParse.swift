@@ -74,7 +74,7 @@ extension RenderSettings {
     /// subcommand, an unknown or repeated option, a value that does not convert, a second
     /// output; ArgumentParser then parses the arguments and writes any message. What this
     /// accepts, it reads exactly as ArgumentParser does (tested against it).
-    static func quickParse(_ arguments: ArraySlice<String>, subcommands: Set<String>) -> RenderSettings? {
+    static func quickParse(_ arguments: ArraySlice<String>, subcommands: [String]) -> RenderSettings? {
         var rest = arguments
         if rest.first == "render" { rest = rest.dropFirst() } else if let first = rest.first, first == "help" || subcommands.contains(first) { return nil }
         var settings = RenderSettings(output: "")

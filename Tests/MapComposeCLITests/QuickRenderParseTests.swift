@@ -6,10 +6,14 @@ import Testing
 /// A plain render's arguments are read without ArgumentParser (quicker start-up), exactly as
 /// ArgumentParser reads them; everything else is left to ArgumentParser.
 @Suite struct QuickRenderParseTests {
-    private let subcommands = Set(MapComposeCommand.namedSubcommands.compactMap { $0.configuration.commandName })
+    private let subcommands = MapComposeCommand.namedSubcommandNames
 
     private func quick(_ arguments: [String]) -> RenderSettings? {
         RenderSettings.quickParse(arguments[...], subcommands: subcommands)
+    }
+
+    @Test func theSubcommandNamesSpelledOutAreArgumentParsersOwn() {
+        #expect(MapComposeCommand.namedSubcommandNames == MapComposeCommand.namedSubcommands.compactMap { $0.configuration.commandName })
     }
 
     /// What ArgumentParser makes of the same arguments, parsed as the render command.
