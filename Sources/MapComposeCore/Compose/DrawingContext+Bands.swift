@@ -21,6 +21,10 @@ extension DrawingContext {
         guard drawsConcurrently, let raster = target as? RasterImage, raster.height >= 2 * Self.paintBandRows,
               cairo_get_group_target(cr) == surface, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
               cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return false }
+        // Without padded edges the paint covers the image at most: tiles drawn in place stop here.
+        if !padEdges, Double(image.width * image.height) * scale * scale < Double(Self.bandedPaintMinimumPixels) {
+            return false
+        }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0,
@@ -44,7 +48,7 @@ extension DrawingContext {
             return true
         }
         do {
-            try ConcurrentDrawing.run(views.count) { index throws(CairoError) in
+            try ConcurrentWork.run(views.count) { index throws(CairoError) in
                 let context = try DrawingContext(views[index].target)
                 context.newPath()
                 context.rectangle(clip.origin.x, clip.origin.y, clip.width, clip.height)

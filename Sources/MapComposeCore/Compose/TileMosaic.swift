@@ -71,7 +71,7 @@ struct TileMosaic {
             }
             start = end
         }
-        try ConcurrentDrawing.run(bands.count) { index throws(CairoError) in
+        try ConcurrentWork.run(bands.count) { index throws(CairoError) in
             let context = try DrawingContext(bands[index].target)
             for tile in bands[index].tiles {
                 context.draw(tile.image, intoCellX: tile.x, y: tile.y, width: cellWidth, height: cellHeight)

@@ -40,10 +40,6 @@ struct RowBands {
             body(0, rows(of: 0))
             return
         }
-        // `body` is called on several threads at once; it must write only what its band owns.
-        withoutActuallyEscaping(body) { body in
-            nonisolated(unsafe) let work = body
-            DispatchQueue.concurrentPerform(iterations: count) { band in work(band, rows(of: band)) }
-        }
+        ConcurrentWork.perform(count) { band in body(band, rows(of: band)) }
     }
 }

@@ -1,0 +1,38 @@
+import Dispatch
+import Foundation
+
+/// Work run on all cores: `body(index)` for every index in `0..<count`, at once on several
+/// threads, returning when all are done. Each call must write only what it alone owns (its
+/// own rows, its own views: see RasterImage+Views.swift).
+enum ConcurrentWork {
+    static func perform(_ count: Int, _ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            // Called on several threads at once; each call writes only what it owns.
+            nonisolated(unsafe) let work = body
+            DispatchQueue.concurrentPerform(iterations: count) { work($0) }
+        }
+    }
+
+    /// `perform` for work that may fail: every call runs, then the first failure is thrown.
+    static func run<Failure: Error>(_ count: Int, _ body: (Int) throws(Failure) -> Void) throws(Failure) {
+        let failures = Failures<Failure>()
+        perform(count) { index in
+            do throws(Failure) {
+                try body(index)
+            } catch {
+                failures.record(error)
+            }
+        }
+        if let error = failures.first { throw error }
+    }
+
+    /// The first failure among the threads.
+    private final class Failures<Failure: Error>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var error: Failure?
+
+        func record(_ failure: Failure) { lock.withLock { if error == nil { error = failure } } }
+
+        var first: Failure? { lock.withLock { error } }
+    }
+}
