@@ -37,7 +37,10 @@ import Testing
         let arguments = [fixture.manifest.path, "--out", fixture.out.path, "--jobs", "2"].withSubcommand
         let running = try CLIRunner.start(arguments + ["--results", "first.jsonl"], in: fixture.folder.url)
         let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, running.process.isRunning, fixture.writtenImages().count < 300 { usleep(2_000) }
+        // Finished images only: a temporary file being written when the signal comes is removed.
+        while Date() < deadline, running.process.isRunning, fixture.writtenImages().count(where: { $0.hasSuffix(".png") }) < 300 {
+            usleep(2_000)
+        }
         kill(running.process.processIdentifier, SIGINT)
         let first = running.finish()
         #expect(first.reason == .exit && first.status == 130, "stopped by SIGINT: \(first.status) \(first.stderr)")
