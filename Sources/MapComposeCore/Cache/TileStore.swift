@@ -19,8 +19,9 @@ public struct TileStoreStatistics: Sendable, Equatable {
 /// The tiles of every render of a process: the same tile (source identity, level, column, row,
 /// pixel ratio) asked for while in flight is fetched once; decoded tiles are kept in memory
 /// within a byte budget (least recently used dropped first); definite misses are remembered
-/// for the store's life, transient failures are not. At most `maxInFlight` tiles are fetched
-/// and decoded at once, across all layers and renders.
+/// for the store's life, transient failures are not. At most `maxInFlight` fetches run at once,
+/// across all layers and renders: a fetch is one tile, or a job reading a block's worth of a
+/// local source's tiles together (decoded on all cores, a few at a time).
 public final class TileStore: @unchecked Sendable {
     /// Default memory budget for decoded tiles.
     public static let defaultMemoryBudget = 256 << 20
@@ -30,13 +31,13 @@ public final class TileStore: @unchecked Sendable {
     private let lock = NSLock()
     private var memory: DecodedTileCache
     private var misses: [TileKey: (reason: TileMissReason, origin: String)] = [:]
-    private var inFlight: [TileKey: Task<StoredTile, Never>] = [:]
+    private var inFlight: [TileKey: InFlightTile] = [:]
     private var counters = TileStoreStatistics()
     private let limiter: AsyncSemaphore
 
     /// - Parameters:
     ///   - memoryBudget: most bytes of decoded pixels kept between requests.
-    ///   - maxInFlight: most tiles fetched and decoded at once.
+    ///   - maxInFlight: most fetches at once (a tile, or a job of local tiles read together).
     public init(memoryBudget: Int = TileStore.defaultMemoryBudget, maxInFlight: Int = 16) {
         memory = DecodedTileCache(budget: memoryBudget)
         limiter = AsyncSemaphore(maxInFlight)
@@ -54,7 +55,7 @@ public final class TileStore: @unchecked Sendable {
     /// The tile at `coord` of `source`'s grid (column already wrapped), asked at `pixelRatio`.
     public func tile(_ coord: TileCoord, pixelRatio: Int, from source: any TileSource) async -> StoredTile {
         let key = TileKey(source: source.info.identity, coord: coord, pixelRatio: pixelRatio)
-        enum Lookup { case done(StoredTile), wait(Task<StoredTile, Never>, shared: Bool) }
+        enum Lookup { case done(StoredTile), wait(InFlightTile, shared: Bool) }
         let lookup: Lookup = lock.withLock {
             if let entry = memory.get(key) {
                 counters.memoryHits += 1
@@ -64,27 +65,103 @@ public final class TileStore: @unchecked Sendable {
                 counters.rememberedMisses += 1
                 return .done(StoredTile(content: .missing(miss.reason), origin: miss.origin, provenance: .rememberedMiss))
             }
-            if let task = inFlight[key] {
+            if let load = inFlight[key] {
                 counters.sharedInFlight += 1
-                return .wait(task, shared: true)
+                return .wait(load, shared: true)
             }
-            let task = Task { await self.load(key, coord: coord, pixelRatio: pixelRatio, source: source) }
-            inFlight[key] = task
-            return .wait(task, shared: false)
+            let load = InFlightTile.one(Task { await self.load(key, coord: coord, pixelRatio: pixelRatio, source: source) })
+            inFlight[key] = load
+            return .wait(load, shared: false)
         }
         switch lookup {
         case .done(let tile):
             return tile
-        case .wait(let task, let shared):
-            let tile = await task.value
+        case .wait(let load, let shared):
+            let tile = await load.tile(key)
             return shared ? StoredTile(content: tile.content, origin: tile.origin, provenance: .inFlight) : tile
         }
+    }
+
+    /// The tiles at `coords` (distinct, columns already wrapped) of `source`'s grid, asked at
+    /// `pixelRatio`. A source that reads its tiles on the spot (`TileSource.localReader`) has
+    /// those not in memory or in flight read and decoded together, on all cores, in one job;
+    /// any other source is asked one tile at a time, as `tile` does.
+    public func tiles(_ coords: [TileCoord], pixelRatio: Int, from source: any TileSource) async -> [TileCoord: StoredTile] {
+        guard let reader = source.localReader, coords.count > 1 else {
+            return await withTaskGroup(of: (TileCoord, StoredTile).self) { group in
+                for coord in coords {
+                    group.addTask { (coord, await self.tile(coord, pixelRatio: pixelRatio, from: source)) }
+                }
+                var found: [TileCoord: StoredTile] = [:]
+                for await (coord, tile) in group { found[coord] = tile }
+                return found
+            }
+        }
+        let identity = source.info.identity
+        var found: [TileCoord: StoredTile] = [:]
+        var waits: [(coord: TileCoord, key: TileKey, load: InFlightTile, shared: Bool)] = []
+        lock.withLock {
+            var toRead: [(coord: TileCoord, key: TileKey)] = []
+            for coord in coords {
+                let key = TileKey(source: identity, coord: coord, pixelRatio: pixelRatio)
+                if let entry = memory.get(key) {
+                    counters.memoryHits += 1
+                    found[coord] = StoredTile(content: .image(entry.image), origin: entry.origin, provenance: .memory)
+                } else if let miss = misses[key] {
+                    counters.rememberedMisses += 1
+                    found[coord] = StoredTile(content: .missing(miss.reason), origin: miss.origin, provenance: .rememberedMiss)
+                } else if let load = inFlight[key] {
+                    counters.sharedInFlight += 1
+                    waits.append((coord, key, load, true))
+                } else {
+                    toRead.append((coord, key))
+                }
+            }
+            guard !toRead.isEmpty else { return }
+            let load = InFlightTile.batch(Task { await self.readTogether(toRead, with: reader, from: source) })
+            for (coord, key) in toRead {
+                inFlight[key] = load
+                waits.append((coord, key, load, false))
+            }
+        }
+        for wait in waits {
+            let tile = await wait.load.tile(wait.key)
+            found[wait.coord] = wait.shared ? StoredTile(content: tile.content, origin: tile.origin, provenance: .inFlight) : tile
+        }
+        return found
+    }
+
+    /// Reads and decodes `keys` with `reader` on all cores, off the cooperative pool, holding
+    /// one permit of the in-flight limit; then keeps them as `load` keeps one tile.
+    private func readTogether(_ tiles: [(coord: TileCoord, key: TileKey)], with reader: @escaping TileSource.LocalReader,
+                              from source: any TileSource) async -> [TileKey: StoredTile] {
+        let read = await limiter.withPermit {
+            await TileFileReader.perform {
+                ConcurrentWork.map(tiles.count) { index in
+                    let ratio = tiles[index].key.pixelRatio
+                    return Self.decoded(reader(tiles[index].coord, ratio), of: source, pixelRatio: ratio)
+                }
+            }
+        }
+        var loaded: [TileKey: StoredTile] = [:]
+        for ((_, key), tile) in zip(tiles, read) {
+            loaded[key] = tile
+            finish(key, tile, from: source)
+        }
+        return loaded
     }
 
     private func load(_ key: TileKey, coord: TileCoord, pixelRatio: Int, source: any TileSource) async -> StoredTile {
         let tile = await limiter.withPermit {
             await Self.fetchAndDecode(coord, pixelRatio: pixelRatio, from: source)
         }
+        finish(key, tile, from: source)
+        return tile
+    }
+
+    /// Records a tile fetched for `key`: no longer in flight, counted, and kept in memory or
+    /// remembered as a definite miss.
+    private func finish(_ key: TileKey, _ tile: StoredTile, from source: any TileSource) {
         lock.withLock {
             inFlight[key] = nil
             counters.fetched += 1
@@ -96,7 +173,6 @@ public final class TileStore: @unchecked Sendable {
                 if reason.isDefinite { misses[key] = (reason, tile.origin) }
             }
         }
-        return tile
     }
 
     /// Asks the source, decodes encoded bytes, and refuses images far larger than the grid cell.
@@ -109,7 +185,12 @@ public final class TileStore: @unchecked Sendable {
     }
 
     private static func fetchAndDecodeOnce(_ coord: TileCoord, pixelRatio: Int, from source: any TileSource) async -> StoredTile {
-        let fetch = await source.fetch(coord, pixelRatio: pixelRatio)
+        decoded(await source.fetch(coord, pixelRatio: pixelRatio), of: source, pixelRatio: pixelRatio)
+    }
+
+    /// What `source` fetched, decoded when it is encoded, and refused when far larger than the
+    /// grid cell at `pixelRatio`.
+    private static func decoded(_ fetch: TileFetch, of source: any TileSource, pixelRatio: Int) -> StoredTile {
         let matrix = source.info.matrix
         let maxWidth = matrix.tileWidth * pixelRatio * maxPixelRatio
         let maxHeight = matrix.tileHeight * pixelRatio * maxPixelRatio

@@ -13,6 +13,17 @@ enum ConcurrentWork {
         }
     }
 
+    /// `body(index)` for every index in `0..<count`, on all cores; the results in index order.
+    static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
+        guard count > 0 else { return [] }
+        return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each call initializes only its own slot.
+            nonisolated(unsafe) let slots = buffer.baseAddress!
+            perform(count) { index in (slots + index).initialize(to: body(index)) }
+            initialized = count
+        }
+    }
+
     /// `perform` for work that may fail: every call runs, then the first failure is thrown.
     static func run<Failure: Error>(_ count: Int, _ body: (Int) throws(Failure) -> Void) throws(Failure) {
         let failures = Failures<Failure>()

@@ -82,22 +82,15 @@ struct TileResolver {
             let key = plan.matrix.wrapped(coord)
             if seen.insert(key).inserted { unique.append(key) }
         }
-        let source = plan.layer.source, ratio = plan.pixelRatio
-        return await withTaskGroup(of: ResolvedTile.self) { group in
-            // The store bounds how many fetches run at once, across layers and renders.
-            for coord in unique {
-                group.addTask { [store] in
-                    let tile = await store.tile(coord, pixelRatio: ratio, from: source)
-                    let drawn: TileStatus
-                    if case .image = tile.content { drawn = status } else { drawn = .missing }
-                    return ResolvedTile(coord: coord, content: tile.content, origin: tile.origin, status: drawn,
-                                        provenance: tile.provenance)
-                }
-            }
-            var results: [TileCoord: ResolvedTile] = [:]
-            for await tile in group { results[tile.coord] = tile }
-            return results
+        let tiles = await store.tiles(unique, pixelRatio: plan.pixelRatio, from: plan.layer.source)
+        var results: [TileCoord: ResolvedTile] = [:]
+        for (coord, tile) in tiles {
+            let drawn: TileStatus
+            if case .image = tile.content { drawn = status } else { drawn = .missing }
+            results[coord] = ResolvedTile(coord: coord, content: tile.content, origin: tile.origin, status: drawn,
+                                          provenance: tile.provenance)
         }
+        return results
     }
 
     /// The tile `levelsUp` levels above `tile` in a quadtree (columns may be unwrapped).

@@ -18,8 +18,17 @@ public struct FolderTileSource: TileSource {
     }
 
     public func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch {
+        await TileFileReader.perform { readNow(coord) }
+    }
+
+    public var localReader: LocalReader? {
+        { coord, _ in readNow(coord) }
+    }
+
+    /// Reads the tile file at `coord`, blocking the caller.
+    func readNow(_ coord: TileCoord) -> TileFetch {
         let origin = root.appendingPathComponent(template.expand(coord, tms: tms)).path
-        switch await TileFileReader.read(origin) {
+        switch TileFileReader.readNow(origin) {
         case .data(let data): return TileFetch(.found(.encoded(data)), origin: origin)
         case .absent: return TileFetch(.missing(.absent), origin: origin)
         case .failed(let reason): return TileFetch(.missing(.readFailed(reason)), origin: origin)

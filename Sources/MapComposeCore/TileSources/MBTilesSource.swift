@@ -74,12 +74,21 @@ public final class MBTilesSource: TileSource {
     }
 
     public func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch {
+        await TileFileReader.perform { self.readNow(coord) }
+    }
+
+    public var localReader: LocalReader? {
+        { coord, _ in self.readNow(coord) }
+    }
+
+    /// Reads the tile at `coord` from the next connection in turn, blocking the caller.
+    func readNow(_ coord: TileCoord) -> TileFetch {
         let origin = "\(file.path)#\(coord.z)/\(coord.x)/\(coord.tmsY)"
         do {
             let levels: StatementArguments = textZoomLevels ? [coord.z, String(coord.z)] : [coord.z]
             let sql = "SELECT tile_data FROM tiles WHERE zoom_level IN (\(textZoomLevels ? "?, ?" : "?")) "
                 + "AND tile_column = ? AND tile_row = ?"
-            let value = try await connections.connection().read { db in
+            let value = try connections.connection().read { db in
                 try DatabaseValue.fetchOne(db, sql: sql, arguments: levels + [coord.x, coord.tmsY])
             }
             switch value?.storage {

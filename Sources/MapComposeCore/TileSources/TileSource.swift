@@ -125,9 +125,18 @@ public protocol TileSource: Sendable {
     /// The source to draw `viewport` from: itself, or, for a source whose requests follow the
     /// view (a WMS in single mode), one whose grid is laid on the view.
     func forViewport(_ viewport: Viewport) -> any TileSource
+    /// For a source whose tiles are quick reads of local storage (files, a database on disk):
+    /// reads one tile on the spot, blocking the calling thread, so the tile store can read and
+    /// decode a block's worth together on all cores. Nil (the default) for sources that must
+    /// wait on anything else, such as a server.
+    var localReader: LocalReader? { get }
 }
 
 extension TileSource {
+    /// Reads the tile at a coordinate (as `fetch`) at a pixel ratio, blocking the caller.
+    public typealias LocalReader = @Sendable (TileCoord, Int) -> TileFetch
+
     public func dropCachedCopy(_ coord: TileCoord, pixelRatio: Int) async -> Bool { false }
+    public var localReader: LocalReader? { nil }
     public func forViewport(_ viewport: Viewport) -> any TileSource { self }
 }

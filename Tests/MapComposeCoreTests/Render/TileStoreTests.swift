@@ -106,4 +106,81 @@ import Testing
         #expect(store.statistics.decoded == 0)
         #expect(reason.description == "tile is 4096x4096 pixels; the grid's tiles are 256x256 (up to 4x that for high-resolution tiles)")
     }
+    /// A level-3 folder of tiles in distinct colours (red = column * 30, green = row * 30), one
+    /// empty file at 3/0/1 and no file at 3/7/7.
+    private func distinctTiles(_ folder: TemporaryFolder) throws -> MapStyle {
+        for x in 0..<8 {
+            for y in 0..<8 where !(x == 7 && y == 7) {
+                let png = x == 0 && y == 1 ? Data() : try TileFixtures.solidPNG(RGBA(r: UInt8(x * 30), g: UInt8(y * 30), b: 9))
+                try folder.write(png, to: "tiles/3/\(x)/\(y).png")
+            }
+        }
+        return try RenderHelpers.style("layers:\n  - {id: t, source: {type: xyz, path: \"tiles/{z}/{x}/{y}.png\"}}\n", in: folder)
+    }
+
+    @Test func aFolderSourceIsReadTogetherAndAnswersEveryTileAsAloneWould() async throws {
+        let folder = try TemporaryFolder()
+        let source = try distinctTiles(folder).layers[0].source
+        #expect(source.localReader != nil, "a folder of tiles is read on the spot")
+        let coords = (0..<8).flatMap { x in (0..<8).map { y in TileCoord(z: 3, x: x, y: y) } }
+        let store = TileStore()
+        let together = await store.tiles(coords, pixelRatio: 1, from: source)
+        #expect(together.count == coords.count)
+        #expect(store.statistics.fetched == 64)
+        #expect(store.statistics.decoded == 63, "all but the absent file")
+        let alone = TileStore()
+        for coord in coords {
+            let tile = try #require(together[coord])
+            let single = await alone.tile(coord, pixelRatio: 1, from: source)
+            #expect(tile.provenance == single.provenance)
+            #expect(tile.origin == single.origin)
+            switch (tile.content, single.content) {
+            case (.image(let a), .image(let b)):
+                #expect(a.rgba(x: 128, y: 128) == RGBA(r: UInt8(coord.x * 30), g: UInt8(coord.y * 30), b: 9))
+                #expect(a.rgba(x: 3, y: 250) == b.rgba(x: 3, y: 250))
+            case (.missing(let a), .missing(let b)):
+                #expect(a == b)
+                #expect(coord == TileCoord(z: 3, x: 7, y: 7) || coord == TileCoord(z: 3, x: 0, y: 1))
+            default:
+                Issue.record("tile \(coord): together \(tile.content), alone \(single.content)")
+            }
+        }
+        let again = await store.tiles(coords, pixelRatio: 1, from: source)
+        #expect(again.values.allSatisfy { $0.provenance == .memory || $0.provenance == .rememberedMiss })
+        #expect(again.values.count { $0.provenance == .rememberedMiss } == 2)
+        #expect(store.statistics.fetched == 64, "nothing read twice")
+    }
+
+    @Test func overlappingJobsReadEachTileOnce() async throws {
+        let folder = try TemporaryFolder()
+        let source = try distinctTiles(folder).layers[0].source
+        let left = (0..<5).flatMap { x in (0..<8).map { y in TileCoord(z: 3, x: x, y: y) } }
+        let right = (3..<8).flatMap { x in (0..<8).map { y in TileCoord(z: 3, x: x, y: y) } }
+        let store = TileStore()
+        async let a = store.tiles(left, pixelRatio: 1, from: source)
+        async let b = store.tiles(right, pixelRatio: 1, from: source)
+        let (first, second) = await (a, b)
+        #expect(first.count == left.count && second.count == right.count)
+        #expect(store.statistics.fetched == 64, "the 16 shared tiles read once")
+        let shared = Set(left).intersection(right)
+        for coord in shared {
+            let answers = [try #require(first[coord]), try #require(second[coord])]
+            #expect(answers.contains { $0.provenance == .source(decoded: true) || $0.provenance == .source(decoded: false) })
+        }
+    }
+
+    @Test func aSourceWithoutALocalReaderIsAskedOneTileAtATime() async throws {
+        let source = SolidTileSource(color: Self.color)
+        #expect(source.localReader == nil)
+        let coords = [TileCoord(z: 2, x: 0, y: 0), TileCoord(z: 2, x: 3, y: 1), TileCoord(z: 2, x: 1, y: 2)]
+        let tiles = await TileStore().tiles(coords, pixelRatio: 1, from: source)
+        #expect(Set(tiles.keys) == Set(coords))
+        for tile in tiles.values {
+            guard case .image(let image) = tile.content else {
+                Issue.record("a solid source always answers")
+                continue
+            }
+            #expect(image.rgba(x: 10, y: 10) == Self.color)
+        }
+    }
 }

@@ -54,22 +54,28 @@ public struct ArcGISTileSource: TileSource {
     }
 
     public func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch {
+        await TileFileReader.perform { readNow(coord) }
+    }
+
+    public var localReader: LocalReader? {
+        { coord, _ in readNow(coord) }
+    }
+
+    /// Reads the tile at `coord` from its bundle or its file, blocking the caller.
+    func readNow(_ coord: TileCoord) -> TileFetch {
         guard levelIDs.indices.contains(coord.z) else {
             return TileFetch(.missing(.absent), origin: folder.tiles.path)
         }
         let level = String(format: "L%02d", levelIDs[coord.z])
         if let bundles {
-            return await TileFileReader.perform { [folder] in
-                Self.bundleTile(bundles, level: folder.tiles.appendingPathComponent(level).path,
-                                row: coord.y, column: coord.x)
-            }
+            return Self.bundleTile(bundles, level: folder.tiles.appendingPathComponent(level).path, row: coord.y, column: coord.x)
         }
-        return await explodedTile(level: level, row: coord.y, column: coord.x)
+        return explodedTile(level: level, row: coord.y, column: coord.x)
     }
 
     /// `_alllayers/L{level}/R{row:08x}/C{col:08x}.{ext}`, hex in lower case, then upper case;
     /// each of the format's extensions in turn.
-    private func explodedTile(level: String, row: Int, column: Int) async -> TileFetch {
+    private func explodedTile(level: String, row: Int, column: Int) -> TileFetch {
         let levelFolder = folder.tiles.appendingPathComponent(level).path
         var first: String?
         for upper in [false, true] {
@@ -77,7 +83,7 @@ public struct ArcGISTileSource: TileSource {
             for ext in cacheInfo.tileFormat.fileExtensions {
                 let path = "\(levelFolder)/R\(String(format: digits, row))/C\(String(format: digits, column)).\(ext)"
                 if first == nil { first = path }
-                switch await TileFileReader.read(path) {
+                switch TileFileReader.readNow(path) {
                 case .data(let data): return TileFetch(.found(.encoded(data)), origin: path)
                 case .absent: continue
                 case .failed(let reason): return TileFetch(.missing(.readFailed(reason)), origin: path)
