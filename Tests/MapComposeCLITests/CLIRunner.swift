@@ -28,8 +28,8 @@ struct CLIRunner {
     }
 
     /// Starts `mapcompose` without waiting for it.
-    static func start(_ arguments: [String], in folder: URL) throws -> Running {
-        try Running(executable: binary, arguments: arguments, in: folder)
+    static func start(_ arguments: [String], in folder: URL, environment: [String: String]? = nil) throws -> Running {
+        try Running(executable: binary, arguments: arguments, in: folder, environment: environment)
     }
 
     /// A started process whose output is collected while it runs (each buffer is written by
@@ -40,8 +40,10 @@ struct CLIRunner {
         private let collected = DispatchGroup()
         private var outData = Data(), errData = Data()
 
-        init(executable: URL, arguments: [String], in folder: URL) throws {
+        /// With `environment`, the process gets those variables instead of this one's.
+        init(executable: URL, arguments: [String], in folder: URL, environment: [String: String]? = nil) throws {
             process.executableURL = executable
+            if let environment { process.environment = environment }
             process.arguments = arguments
             process.currentDirectoryURL = folder
             process.standardOutput = out

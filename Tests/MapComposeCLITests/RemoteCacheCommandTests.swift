@@ -79,6 +79,27 @@ import MapComposeCore
         #expect(try allEntriesWhole().entries == 0)
     }
 
+    @Test func theDefaultCacheFolderIsUnderXDGCacheHomeElseHome() throws {
+        let xdg = folder.url.appendingPathComponent("xdg"), home = folder.url.appendingPathComponent("home")
+        func render(with variables: [String: String], output: String) throws -> CLIRunner.Outcome {
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = nil
+            environment.merge(variables) { $1 }
+            return try CLIRunner.start(["--style", "remote.yaml", "--center", "10,10", "--zoom", "4", "--size", "300x200",
+                                        "--no-attribution", output], in: folder.url, environment: environment).finish()
+        }
+        func entries(under root: URL) -> Int {
+            (FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []).count { $0.hasSuffix(".tile") }
+        }
+        let withXDG = try render(with: ["XDG_CACHE_HOME": xdg.path], output: "xdg.png")
+        #expect(withXDG.status == 0, "\(withXDG.stderr)")
+        #expect(entries(under: xdg.appendingPathComponent("mapcompose")) > 0)
+        let withHome = try render(with: ["HOME": home.path, "XDG_CACHE_HOME": "relative/ignored"], output: "home.png")
+        #expect(withHome.status == 0, "\(withHome.stderr)")
+        #expect(entries(under: home.appendingPathComponent(".cache/mapcompose")) > 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("relative").path))
+    }
+
     @Test func offlineWithoutACacheIsRefused() throws {
         let run = try render("0,0", zoom: 2, output: "x.png", extra: ["--offline", "--no-cache"]).finish()
         #expect(run.status == 2 && run.stderr.contains("--offline"))

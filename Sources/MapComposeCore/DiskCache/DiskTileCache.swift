@@ -12,11 +12,16 @@ public final class DiskTileCache: Sendable {
     }
 
     /// `$XDG_CACHE_HOME/mapcompose`, else `~/.cache/mapcompose`.
-    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+    public static func defaultRoot() -> URL {
+        // Two variables read directly: building the whole environment dictionary is not free.
+        defaultRoot { name in getenv(name).map { String(cString: $0) } }
+    }
+
+    private static func defaultRoot(variable environment: (String) -> String?) -> URL {
+        if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("mapcompose")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/mapcompose")
     }
 

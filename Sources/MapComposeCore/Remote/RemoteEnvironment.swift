@@ -1,9 +1,19 @@
 import Foundation
+import Synchronization
 
 /// What the remote sources of a process share: the HTTP client (connections, limits), the disk
 /// cache (nil turns it off) and whether to stay offline (answer from the cache only).
 public final class RemoteEnvironment: Sendable {
-    public let client: TileHTTPClient
+    /// Made on first use: a style without remote sources never makes one (reading the proxy
+    /// variables and setting up the client is a measurable part of a small render's start).
+    public var client: TileHTTPClient {
+        clientSlot.withLock { slot in
+            if let client = slot.client { return client }
+            let client = slot.make()
+            slot.client = client
+            return client
+        }
+    }
     public let cache: DiskTileCache?
     /// Render from the disk cache only: a tile not there is missing, nothing is requested.
     public let offline: Bool
@@ -12,10 +22,12 @@ public final class RemoteEnvironment: Sendable {
     /// style's `notes` say why. For checking styles where their servers do not run.
     public let documentsMayBeUnreachable: Bool
 
-    public init(client: TileHTTPClient = TileHTTPClient(),
+    private let clientSlot: Mutex<(client: TileHTTPClient?, make: @Sendable () -> TileHTTPClient)>
+
+    public init(client: @autoclosure @escaping @Sendable () -> TileHTTPClient = TileHTTPClient(),
                 cache: DiskTileCache? = DiskTileCache(root: DiskTileCache.defaultRoot()), offline: Bool = false,
                 documentsMayBeUnreachable: Bool = false) {
-        self.client = client
+        clientSlot = Mutex((nil, client))
         self.cache = cache
         self.offline = offline
         self.documentsMayBeUnreachable = documentsMayBeUnreachable
