@@ -18,11 +18,12 @@ public enum PendingFileRegistry {
     private static let pathCapacity = Int(PATH_MAX) + 1
     private static let free = 0, claimed = 1, active = 2
 
-    /// Never freed: a signal handler may read them at any moment.
+    /// Never freed: a signal handler may read them at any moment. From calloc, which hands
+    /// out a buffer this size as fresh zero pages: filling 256 KiB with zeros would fault in
+    /// every page at start-up, for slots most runs never use.
     private nonisolated(unsafe) static let paths: UnsafeMutablePointer<CChar> = {
-        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * pathCapacity)
-        buffer.initialize(repeating: 0, count: capacity * pathCapacity)
-        return buffer
+        guard let buffer = calloc(capacity * pathCapacity, 1) else { fatalError("out of memory at start-up") }
+        return buffer.bindMemory(to: CChar.self, capacity: capacity * pathCapacity)
     }()
 
     private nonisolated(unsafe) static let states: UnsafeMutablePointer<Atomic<Int>> = {
