@@ -146,6 +146,12 @@ import Testing
         #expect(colourType(try ImageEncoder.png(try Self.image(width: 9, height: 9, .opaque))) == 2)
         #expect(colourType(try ImageEncoder.png(try Self.image(width: 9, height: 9, .translucent))) == 6)
         #expect(colourType(try ImageEncoder.png(try Self.image(width: 9, height: 9, .transparent))) == 6)
+        // One pixel short of opaque anywhere (the first, one inside, the last) makes it RGBA.
+        for (x, y) in [(0, 0), (20, 5), (36, 10)] {
+            let image = try Self.image(width: 37, height: 11, .opaque)
+            image.withMutablePixels { words, perRow in words[y * perRow + x] &= 0xFEFF_FFFF }
+            #expect(colourType(try ImageEncoder.png(image)) == 6, "translucent pixel at \(x),\(y)")
+        }
     }
 
     @Test func theDefaultLevelStaysWithinTenPercentOfLibpngOnARender() async throws {
