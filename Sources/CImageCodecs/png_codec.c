@@ -45,11 +45,32 @@ static void mc_png_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
+/// True when every chunk up to IEND (or the end of the data) lies inside the data. libpng
+/// allocates, and zeroes, the length a chunk claims before reading it: a 70-byte file whose
+/// text chunk claimed 128 MiB took 128 MiB. A chunk running past the end fails as libpng would
+/// fail later, reading it.
+static int mc_png_chunks_fit(const uint8_t *data, size_t length) {
+    size_t pos = 8;
+    while (pos < length) {
+        if (length - pos < 12) return 0;
+        uint32_t chunk_length = (uint32_t)data[pos] << 24 | (uint32_t)data[pos + 1] << 16 |
+                                (uint32_t)data[pos + 2] << 8 | data[pos + 3];
+        if (chunk_length > length - pos - 12) return 0;
+        if (memcmp(data + pos + 4, "IEND", 4) == 0) return 1;
+        pos += 12 + (size_t)chunk_length;
+    }
+    return 1;
+}
+
 /// libpng's decoding to straight RGBA rows of `stride` bytes; 0 on success.
 static int mc_png_decode_libpng(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
                                 size_t stride, char *errbuf, size_t errlen) {
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
         if (errbuf && errlen > 0) snprintf(errbuf, errlen, "not a PNG file");
+        return 1;
+    }
+    if (!mc_png_chunks_fit(data, length)) {
+        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "data ends early");
         return 1;
     }
     mc_png_failure failure;
