@@ -6,8 +6,8 @@ import Glibc
 
 /// `MapComposeBench codec MAPCOMPOSE`: for 1024² and 2048² at zoom 6 from a folder of PNG
 /// tiles, the whole-process median time of `mapcompose`, its codec floor (decoding the tiles
-/// the view needs, on all cores, plus encoding the output with the PNG writer it uses; timed in
-/// turns with the render, one of each per round) and the ratio of the two; the output's size next to libpng's default-level encoding of the same
+/// the view needs, on all cores, plus encoding the output with the PNG writer it uses) and the
+/// ratio of the two; the output's size next to libpng's default-level encoding of the same
 /// pixels (Cairo's writer); `mapcompose --version` start-up time; and the PNG writer's time
 /// and size per level against `cairo_surface_write_to_png`.
 enum CodecBench {
@@ -39,23 +39,15 @@ enum CodecBench {
         for side in sides {
             let viewport = try Viewport(center: center, zoom: zoom, width: side, height: side)
             let output = folder.appendingPathComponent("out-\(side).png")
-            let arguments = ["--style", styleFile.path, "--center", "\(center.lat),\(center.lon)", "--zoom", "\(Int(zoom))",
-                             "--size", "\(side)x\(side)", "--no-attribution", output.path]
+            let render = try ProcessTimer.times(mapcompose, [
+                "--style", styleFile.path, "--center", "\(center.lat),\(center.lon)", "--zoom", "\(Int(zoom))",
+                "--size", "\(side)x\(side)", "--no-attribution", output.path,
+            ], runs: runs)
             let image = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(viewport).image
             images.append((side, image))
             let tiles = try tileFiles(for: viewport, in: folder.appendingPathComponent("tiles"))
-            // Render and floor take turns, a run of each per round, so a host whose speed drifts
-            // slows both alike; one untimed round first.
-            var render: [Double] = [], decodes: [Double] = [], encodes: [Double] = []
-            for round in 0...runs {
-                let took = (try ProcessTimer.once(mapcompose, arguments),
-                            try time { try decodeAll(tiles) }, try time { _ = try ImageEncoder.png(image) })
-                guard round > 0 else { continue }
-                render.append(took.0)
-                decodes.append(took.1)
-                encodes.append(took.2)
-            }
-            let decode = median(decodes), encode = median(encodes)
+            let decode = try median((0..<runs).map { _ in try time { try decodeAll(tiles) } })
+            let encode = try median((0..<runs).map { _ in try time { _ = try ImageEncoder.png(image) } })
             let floor = decode + encode
             let fileBytes = try Data(contentsOf: output).count
             let libpngBytes = try CairoPNGEncoder.encode(image).count

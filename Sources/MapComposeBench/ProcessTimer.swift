@@ -17,9 +17,8 @@ enum ProcessTimer {
         return try (0..<runs).map { _ in try once(executable, arguments) }.sorted()
     }
 
-    /// Milliseconds of one run of `executable arguments`. Fails when it exits non-zero.
     @discardableResult
-    static func once(_ executable: String, _ arguments: [String]) throws -> Double {
+    private static func once(_ executable: String, _ arguments: [String]) throws -> Double {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
