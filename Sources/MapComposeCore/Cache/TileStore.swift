@@ -82,8 +82,8 @@ public final class TileStore: @unchecked Sendable {
         }
     }
 
-    /// The tiles at `coords` (distinct, columns already wrapped) of `source`'s grid, asked at
-    /// `pixelRatio`. A source that reads its tiles on the spot (`TileSource.localReader`) has
+    /// The tiles at `coords` (columns already wrapped; each asked once however often it is
+    /// listed) of `source`'s grid, asked at `pixelRatio`. A source that reads its tiles on the spot (`TileSource.localReader`) has
     /// those not in memory or in flight read and decoded together, on all cores, in one job;
     /// any other source is asked one tile at a time, as `tile` does.
     public func tiles(_ coords: [TileCoord], pixelRatio: Int, from source: any TileSource) async -> [TileCoord: StoredTile] {
@@ -102,7 +102,8 @@ public final class TileStore: @unchecked Sendable {
         var waits: [(coord: TileCoord, key: TileKey, load: InFlightTile, shared: Bool)] = []
         lock.withLock {
             var toRead: [(coord: TileCoord, key: TileKey)] = []
-            for coord in coords {
+            var seen = Set<TileCoord>(minimumCapacity: coords.count)
+            for coord in coords where seen.insert(coord).inserted {
                 let key = TileKey(source: identity, coord: coord, pixelRatio: pixelRatio)
                 if let entry = memory.get(key) {
                     counters.memoryHits += 1

@@ -145,6 +145,10 @@ import Testing
                 Issue.record("tile \(coord): together \(tile.content), alone \(single.content)")
             }
         }
+        let listedTwice = TileStore()
+        let twice = await listedTwice.tiles(coords + coords.reversed(), pixelRatio: 1, from: source)
+        #expect(twice.count == 64)
+        #expect(listedTwice.statistics.fetched == 64, "a coordinate listed twice is read once")
         let again = await store.tiles(coords, pixelRatio: 1, from: source)
         #expect(again.values.allSatisfy { $0.provenance == .memory || $0.provenance == .rememberedMiss })
         #expect(again.values.count { $0.provenance == .rememberedMiss } == 2)
