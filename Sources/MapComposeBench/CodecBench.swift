@@ -7,7 +7,8 @@ import Glibc
 /// `MapComposeBench codec MAPCOMPOSE`: for 1024² and 2048² at zoom 6 from a folder of PNG
 /// tiles, the whole-process median time of `mapcompose`, its codec floor (decoding the tiles
 /// the view needs, on all cores, plus encoding the output with the PNG writer it uses) and the
-/// ratio of the two; the output's size next to libpng's default-level encoding of the same
+/// ratio of the two; the CPU time of both, and how much CPU beyond the floor 1.3 × the floor
+/// leaves on this machine's cores; the output's size next to libpng's default-level encoding of the same
 /// pixels (Cairo's writer); `mapcompose --version` start-up time; and the PNG writer's time
 /// and size per level against `cairo_surface_write_to_png`.
 enum CodecBench {
@@ -36,10 +37,12 @@ enum CodecBench {
         print("")
         print("size       render ms  floor ms (decode + encode)  render/floor (goal ≤ 1.3)  file bytes  libpng bytes  file/libpng (goal ≤ 1.10)")
         var images: [(Int, RasterImage)] = []
+        var cpuLines: [String] = []
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         for side in sides {
             let viewport = try Viewport(center: center, zoom: zoom, width: side, height: side)
             let output = folder.appendingPathComponent("out-\(side).png")
-            let render = try ProcessTimer.times(mapcompose, [
+            let (render, renderCPU) = try ProcessTimer.timesAndCPU(mapcompose, [
                 "--style", styleFile.path, "--center", "\(center.lat),\(center.lon)", "--zoom", "\(Int(zoom))",
                 "--size", "\(side)x\(side)", "--no-attribution", output.path,
             ], runs: runs)
@@ -49,6 +52,14 @@ enum CodecBench {
             let decode = try median((0..<runs).map { _ in try time { try decodeAll(tiles) } })
             let encode = try median((0..<runs).map { _ in try time { _ = try ImageEncoder.png(image) } })
             let floor = decode + encode
+            let floorCPU = try median((0..<runs).map { _ in
+                try ProcessTimer.cpu { try decodeAll(tiles); _ = try ImageEncoder.png(image) }
+            })
+            cpuLines.append("\(side)x\(side)".padding(toLength: 11, withPad: " ", startingAt: 0)
+                            + "\(ms(median(renderCPU)))".leftPadded(12) + "\(ms(floorCPU))".leftPadded(11)
+                            + "\(ms(median(renderCPU) - floorCPU))".leftPadded(19)
+                            + "\(ms(median(renderCPU) / Double(cores)))".leftPadded(33)
+                            + "\(ms(1.3 * floor * Double(cores) - floorCPU))".leftPadded(36))
             let fileBytes = try Data(contentsOf: output).count
             let libpngBytes = try CairoPNGEncoder.encode(image).count
             print("\(side)x\(side)".padding(toLength: 11, withPad: " ", startingAt: 0)
@@ -58,6 +69,10 @@ enum CodecBench {
                   + "\(fileBytes)".leftPadded(12) + "\(libpngBytes)".leftPadded(14)
                   + String(format: "%.3f", Double(fileBytes) / Double(libpngBytes)).leftPadded(27))
         }
+        print("")
+        print("CPU time (user + system, all threads), medians in ms: a render on \(cores) cores takes at least its CPU / \(cores)")
+        print("size       render CPU  floor CPU  beyond the floor  least render wall (CPU / cores)  room beyond the floor at 1.3 × floor")
+        cpuLines.forEach { print($0) }
         print("")
         print("PNG encoding of the same renders, median ms (bytes relative to cairo_surface_write_to_png):")
         let levels: [PNGCompression] = [.fast, .default, .small]

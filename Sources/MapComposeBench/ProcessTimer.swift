@@ -13,12 +13,18 @@ enum ProcessTimer {
     /// Milliseconds of each of `runs` runs of `executable arguments`, sorted, after one
     /// untimed warm-up run. Fails when a run exits non-zero.
     static func times(_ executable: String, _ arguments: [String], runs: Int) throws -> [Double] {
+        try timesAndCPU(executable, arguments, runs: runs).wall
+    }
+
+    /// `times`, with the CPU milliseconds (user + system, all threads) of each run, sorted apart.
+    static func timesAndCPU(_ executable: String, _ arguments: [String], runs: Int) throws -> (wall: [Double], cpu: [Double]) {
         try once(executable, arguments)
-        return try (0..<runs).map { _ in try once(executable, arguments) }.sorted()
+        let measured = try (0..<runs).map { _ in try once(executable, arguments) }
+        return (measured.map(\.wall).sorted(), measured.map(\.cpu).sorted())
     }
 
     @discardableResult
-    private static func once(_ executable: String, _ arguments: [String]) throws -> Double {
+    private static func once(_ executable: String, _ arguments: [String]) throws -> (wall: Double, cpu: Double) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -31,13 +37,25 @@ enum ProcessTimer {
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure(description: "waitpid: \(String(cString: strerror(errno)))") }
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw Failure(description: "wait4: \(String(cString: strerror(errno)))") }
         }
         let elapsed = started.duration(to: .now).milliseconds
         guard status == 0 else {
             throw Failure(description: "\(executable) \(arguments.joined(separator: " ")) failed (status \(status))")
         }
-        return elapsed
+        return (elapsed, milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime))
+    }
+
+    static func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
+
+    /// CPU milliseconds (user + system, all threads) this process spends in `body`.
+    static func cpu(_ body: () throws -> Void) rethrows -> Double {
+        var before = rusage(), after = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &before)
+        try body()
+        getrusage(RUSAGE_SELF.rawValue, &after)
+        return milliseconds(after.ru_utime) - milliseconds(before.ru_utime) + milliseconds(after.ru_stime) - milliseconds(before.ru_stime)
     }
 }
