@@ -53,8 +53,7 @@ static int mc_png_chunks_fit(const uint8_t *data, size_t length) {
     size_t pos = 8;
     while (pos < length) {
         if (length - pos < 12) return 0;
-        uint32_t chunk_length = (uint32_t)data[pos] << 24 | (uint32_t)data[pos + 1] << 16 |
-                                (uint32_t)data[pos + 2] << 8 | data[pos + 3];
+        uint32_t chunk_length = mc_be32(data + pos);
         if (chunk_length > length - pos - 12) return 0;
         if (memcmp(data + pos + 4, "IEND", 4) == 0) return 1;
         pos += 12 + (size_t)chunk_length;

@@ -15,10 +15,6 @@
 
 enum { MC_PNG_DONE = 0, MC_PNG_ELSEWHERE = 1 };
 
-static uint32_t mc_be32(const uint8_t *p) {
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 /// A chunk type is four ASCII letters (libpng refuses anything else).
 static int mc_valid_chunk_type(const uint8_t *type) {
     for (int i = 0; i < 4; i++) {

@@ -5,6 +5,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The big-endian 32-bit number at `p` (PNG chunk lengths and CRCs).
+static inline uint32_t mc_be32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
 /// Decodes the common PNGs — 8-bit gray, gray+alpha, RGB, RGBA or palette (with tRNS), not
 /// interlaced, every critical chunk's CRC correct — in one pass: the whole zlib stream
 /// inflated by libdeflate, each row unfiltered and converted while it is in cache. Writes

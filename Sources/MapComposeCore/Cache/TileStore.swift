@@ -55,37 +55,59 @@ public final class TileStore: @unchecked Sendable {
     /// The tile at `coord` of `source`'s grid (column already wrapped), asked at `pixelRatio`.
     public func tile(_ coord: TileCoord, pixelRatio: Int, from source: any TileSource) async -> StoredTile {
         let key = TileKey(source: source.info.identity, coord: coord, pixelRatio: pixelRatio)
-        enum Lookup { case done(StoredTile), wait(InFlightTile, shared: Bool) }
-        let lookup: Lookup = lock.withLock {
-            if let entry = memory.get(key) {
-                counters.memoryHits += 1
-                return .done(StoredTile(content: .image(entry.image), origin: entry.origin, provenance: .memory))
-            }
-            if let miss = misses[key] {
-                counters.rememberedMisses += 1
-                return .done(StoredTile(content: .missing(miss.reason), origin: miss.origin, provenance: .rememberedMiss))
-            }
-            if let load = inFlight[key] {
-                counters.sharedInFlight += 1
-                return .wait(load, shared: true)
-            }
+        let lookup: Held = lock.withLock {
+            if let held = held(key) { return held }
             let load = InFlightTile.one(Task { await self.load(key, coord: coord, pixelRatio: pixelRatio, source: source) })
             inFlight[key] = load
-            return .wait(load, shared: false)
+            return .started(load)
         }
-        switch lookup {
-        case .done(let tile):
-            return tile
-        case .wait(let load, let shared):
-            let tile = await load.tile(key)
-            return shared ? StoredTile(content: tile.content, origin: tile.origin, provenance: .inFlight) : tile
+        return await lookup.tile(key)
+    }
+
+    /// What a request for a tile waits on: the tile itself, a fetch another request started,
+    /// or a fetch this one started.
+    private enum Held {
+        case ready(StoredTile)
+        case shared(InFlightTile)
+        case started(InFlightTile)
+
+        /// The tile, as this request was served.
+        func tile(_ key: TileKey) async -> StoredTile {
+            switch self {
+            case .ready(let tile):
+                return tile
+            case .shared(let load):
+                let tile = await load.tile(key)
+                return StoredTile(content: tile.content, origin: tile.origin, provenance: .inFlight)
+            case .started(let load):
+                return await load.tile(key)
+            }
         }
     }
 
+    /// What the store already has for `key`, counted: a tile in memory, a remembered miss, or a
+    /// fetch in flight; nil when the tile must be fetched. Called with the lock held.
+    private func held(_ key: TileKey) -> Held? {
+        if let entry = memory.get(key) {
+            counters.memoryHits += 1
+            return .ready(StoredTile(content: .image(entry.image), origin: entry.origin, provenance: .memory))
+        }
+        if let miss = misses[key] {
+            counters.rememberedMisses += 1
+            return .ready(StoredTile(content: .missing(miss.reason), origin: miss.origin, provenance: .rememberedMiss))
+        }
+        if let load = inFlight[key] {
+            counters.sharedInFlight += 1
+            return .shared(load)
+        }
+        return nil
+    }
+
     /// The tiles at `coords` (columns already wrapped; each asked once however often it is
-    /// listed) of `source`'s grid, asked at `pixelRatio`. A source that reads its tiles on the spot (`TileSource.localReader`) has
-    /// those not in memory or in flight read and decoded together, on all cores, in one job;
-    /// any other source is asked one tile at a time, as `tile` does.
+    /// listed) of `source`'s grid, asked at `pixelRatio`. A source that reads its tiles on the
+    /// spot (`TileSource.localReader`) has those not in memory or in flight read and decoded
+    /// together, on all cores, in one job; any other source is asked one tile at a time, as
+    /// `tile` does.
     public func tiles(_ coords: [TileCoord], pixelRatio: Int, from source: any TileSource) async -> [TileCoord: StoredTile] {
         guard let reader = source.localReader, coords.count > 1 else {
             return await withTaskGroup(of: (TileCoord, StoredTile).self) { group in
@@ -98,22 +120,14 @@ public final class TileStore: @unchecked Sendable {
             }
         }
         let identity = source.info.identity
-        var found: [TileCoord: StoredTile] = [:]
-        var waits: [(coord: TileCoord, key: TileKey, load: InFlightTile, shared: Bool)] = []
+        var waits: [(coord: TileCoord, key: TileKey, held: Held)] = []
         lock.withLock {
             var toRead: [(coord: TileCoord, key: TileKey)] = []
             var seen = Set<TileCoord>(minimumCapacity: coords.count)
             for coord in coords where seen.insert(coord).inserted {
                 let key = TileKey(source: identity, coord: coord, pixelRatio: pixelRatio)
-                if let entry = memory.get(key) {
-                    counters.memoryHits += 1
-                    found[coord] = StoredTile(content: .image(entry.image), origin: entry.origin, provenance: .memory)
-                } else if let miss = misses[key] {
-                    counters.rememberedMisses += 1
-                    found[coord] = StoredTile(content: .missing(miss.reason), origin: miss.origin, provenance: .rememberedMiss)
-                } else if let load = inFlight[key] {
-                    counters.sharedInFlight += 1
-                    waits.append((coord, key, load, true))
+                if let held = held(key) {
+                    waits.append((coord, key, held))
                 } else {
                     toRead.append((coord, key))
                 }
@@ -122,13 +136,11 @@ public final class TileStore: @unchecked Sendable {
             let load = InFlightTile.batch(Task { await self.readTogether(toRead, with: reader, from: source) })
             for (coord, key) in toRead {
                 inFlight[key] = load
-                waits.append((coord, key, load, false))
+                waits.append((coord, key, .started(load)))
             }
         }
-        for wait in waits {
-            let tile = await wait.load.tile(wait.key)
-            found[wait.coord] = wait.shared ? StoredTile(content: tile.content, origin: tile.origin, provenance: .inFlight) : tile
-        }
+        var found: [TileCoord: StoredTile] = [:]
+        for wait in waits { found[wait.coord] = await wait.held.tile(wait.key) }
         return found
     }
 
