@@ -7,6 +7,7 @@
 #include "png_pixels.h"
 
 #include <libdeflate.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -328,6 +329,32 @@ static int mc_read_layout(const uint8_t *data, size_t length, int width, int hei
     return MC_PNG_DONE;
 }
 
+/// Most bytes of inflated rows kept between decodes on a thread (a 512² RGBA tile's).
+enum { MC_KEPT_ROWS_MAX = (512 * 4 + 1) * 512 };
+
+static pthread_key_t kept_rows_key;
+static pthread_once_t kept_rows_once = PTHREAD_ONCE_INIT;
+
+static void mc_make_kept_rows_key(void) {
+    if (pthread_key_create(&kept_rows_key, free) != 0) kept_rows_key = (pthread_key_t)-1;
+}
+
+/// The calling thread's buffer of MC_KEPT_ROWS_MAX bytes for inflated rows, kept for its next
+/// decode and freed when the thread ends: tiles decoded one after another on a thread take no
+/// fresh memory from the kernel for their rows. NULL when it cannot be had.
+static uint8_t *mc_kept_rows(void) {
+    pthread_once(&kept_rows_once, mc_make_kept_rows_key);
+    if (kept_rows_key == (pthread_key_t)-1) return NULL;
+    uint8_t *kept = pthread_getspecific(kept_rows_key);
+    if (kept) return kept;
+    kept = malloc(MC_KEPT_ROWS_MAX);
+    if (kept && pthread_setspecific(kept_rows_key, kept) != 0) {
+        free(kept);
+        return NULL;
+    }
+    return kept;
+}
+
 /// A buffer for the inflated rows; a large one asks for huge pages, which spares the kernel
 /// thousands of page faults (a 2048² RGBA image inflates to 16 MiB). Released with free().
 static uint8_t *mc_alloc_rows(size_t length) {
@@ -357,9 +384,12 @@ int mc_png_fast_decode(const uint8_t *data, size_t length, uint8_t *pixels, int 
     // colour type but RGBA — the rows are inflated into the end of the output itself: output
     // row y then ends where filtered row y + 1 begins at the latest, so nothing is overwritten
     // before it is read, and no second image-sized buffer is taken from the kernel. Each row is
-    // copied out and unfiltered in a scratch row.
-    int in_place = stride >= row_length + 1;
-    uint8_t *inflated = in_place ? pixels + (stride * (size_t)height - raw_length) : (raw = mc_alloc_rows(raw_length));
+    // copied out and unfiltered in a scratch row. Only when the output rows are contiguous: a
+    // tile decoded into its cell of a wider image must not write over its neighbours' pixels.
+    int in_place = stride == (size_t)width * 4 && stride >= row_length + 1;
+    uint8_t *inflated = in_place ? pixels + (stride * (size_t)height - raw_length)
+                      : raw_length <= MC_KEPT_ROWS_MAX ? mc_kept_rows() : NULL;
+    if (!inflated) inflated = raw = mc_alloc_rows(raw_length);
     scratch = calloc(3, row_length); // zeros (the row above the first), and two rows in turn
     inflater = libdeflate_alloc_decompressor();
     if (!inflated || !scratch || !inflater) goto done;

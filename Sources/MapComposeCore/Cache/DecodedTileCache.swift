@@ -14,6 +14,9 @@ struct DecodedTileCache {
     private(set) var evictions = 0
     private var entries: [TileKey: Entry] = [:]
     private var clock: UInt64 = 0
+    /// Tiles kept per slab (see TileSlab.swift): a slab's pixels are counted whole, once, while
+    /// any of its tiles is kept, for they are all held until the last goes.
+    private var tilesPerSlab: [ObjectIdentifier: Int] = [:]
 
     init(budget: Int) {
         self.budget = max(0, budget)
@@ -31,14 +34,37 @@ struct DecodedTileCache {
 
     /// Keeps `image` unless it alone is over the budget; evicts old entries to make room.
     mutating func put(_ key: TileKey, image: RasterImage, origin: String) {
-        let cost = image.byteCount
-        guard cost <= budget else { return }
+        guard (image.slabCell?.slab.image ?? image).byteCount <= budget else { return }
         clock += 1
         if let old = entries.updateValue(Entry(image: image, origin: origin, lastUse: clock), forKey: key) {
-            bytes -= old.image.byteCount
+            release(old.image)
         }
-        bytes += cost
+        hold(image)
         if bytes > budget { evict() }
+    }
+
+    /// Counts the bytes `image` holds: its own pixels, or its slab's when it is the first of
+    /// that slab kept.
+    private mutating func hold(_ image: RasterImage) {
+        guard let slab = image.slabCell?.slab else {
+            bytes += image.byteCount
+            return
+        }
+        let id = ObjectIdentifier(slab)
+        if tilesPerSlab[id, default: 0] == 0 { bytes += slab.image.byteCount }
+        tilesPerSlab[id, default: 0] += 1
+    }
+
+    /// Stops counting what `hold` counted for `image`.
+    private mutating func release(_ image: RasterImage) {
+        guard let slab = image.slabCell?.slab else {
+            bytes -= image.byteCount
+            return
+        }
+        let id = ObjectIdentifier(slab)
+        let left = tilesPerSlab[id, default: 1] - 1
+        tilesPerSlab[id] = left > 0 ? left : nil
+        if left == 0 { bytes -= slab.image.byteCount }
     }
 
     /// Drops the least recently used entries until a tenth of the budget is free, so that
@@ -48,7 +74,7 @@ struct DecodedTileCache {
         for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
             guard bytes > target else { break }
             entries[key] = nil
-            bytes -= entry.image.byteCount
+            release(entry.image)
             evictions += 1
         }
     }

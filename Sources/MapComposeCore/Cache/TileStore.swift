@@ -146,14 +146,20 @@ public final class TileStore: @unchecked Sendable {
 
     /// Reads and decodes `keys` with `reader` on all cores, off the cooperative pool, holding
     /// one permit of the in-flight limit; then keeps them as `load` keeps one tile.
+    /// When the tiles are every tile of a rectangle, they are decoded straight into the cells of
+    /// one `TileSlab`.
     private func readTogether(_ tiles: [(coord: TileCoord, key: TileKey)], with reader: @escaping TileSource.LocalReader,
                               from source: any TileSource) async -> [TileKey: StoredTile] {
         let read = await limiter.withPermit {
             await TileFileReader.perform {
-                ConcurrentWork.map(tiles.count) { index in
-                    let ratio = tiles[index].key.pixelRatio
-                    return Self.decoded(reader(tiles[index].coord, ratio), of: source, pixelRatio: ratio)
+                let slab = Self.slab(for: tiles.map(\.coord), of: source, pixelRatio: tiles[0].key.pixelRatio)
+                let decoded = ConcurrentWork.map(tiles.count) { index in
+                    let coord = tiles[index].coord, ratio = tiles[index].key.pixelRatio
+                    return Self.decoded(reader(coord, ratio), of: source, pixelRatio: ratio) { width, height in
+                        slab?.target(for: coord, width: width, height: height)
+                    }
                 }
+                return slab?.finishDecoding(decoded) ?? decoded
             }
         }
         var loaded: [TileKey: StoredTile] = [:]
@@ -162,6 +168,16 @@ public final class TileStore: @unchecked Sendable {
             finish(key, tile, from: source)
         }
         return loaded
+    }
+
+    /// A slab for `coords` when they are every tile of a rectangle, with cells of the size the
+    /// source's tiles have at `pixelRatio` (known only for ratio 1 and sources that draw at any).
+    private static func slab(for coords: [TileCoord], of source: any TileSource, pixelRatio: Int) -> TileSlab? {
+        guard pixelRatio == 1 || source.info.drawsAtAnyPixelRatio, let range = TileSlab.rectangle(of: coords) else {
+            return nil
+        }
+        let matrix = source.info.matrix
+        return TileSlab(range: range, cellWidth: matrix.tileWidth * pixelRatio, cellHeight: matrix.tileHeight * pixelRatio)
     }
 
     private func load(_ key: TileKey, coord: TileCoord, pixelRatio: Int, source: any TileSource) async -> StoredTile {
@@ -203,7 +219,9 @@ public final class TileStore: @unchecked Sendable {
 
     /// What `source` fetched, decoded when it is encoded, and refused when far larger than the
     /// grid cell at `pixelRatio`.
-    private static func decoded(_ fetch: TileFetch, of source: any TileSource, pixelRatio: Int) -> StoredTile {
+    /// Encoded bytes are decoded into the image `target(width, height)` gives, if any.
+    private static func decoded(_ fetch: TileFetch, of source: any TileSource, pixelRatio: Int,
+                                into target: (_ width: Int, _ height: Int) -> RasterImage? = { _, _ in nil }) -> StoredTile {
         let matrix = source.info.matrix
         let maxWidth = matrix.tileWidth * pixelRatio * maxPixelRatio
         let maxHeight = matrix.tileHeight * pixelRatio * maxPixelRatio
@@ -231,7 +249,7 @@ public final class TileStore: @unchecked Sendable {
                 return missing(wrongSize(size.width, size.height), decoded: false)
             }
             do {
-                return checked(try TileDecoder.decode(data), decoded: true)
+                return checked(try TileDecoder.decode(data, into: target), decoded: true)
             } catch {
                 return missing(.undecodable(error), decoded: true)
             }

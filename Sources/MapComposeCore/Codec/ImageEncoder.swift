@@ -61,7 +61,7 @@ public enum ImageEncoder {
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = image.withPixels { pixels, _ in
-            UnsafeRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: image.byteCount) { bytes in
+            UnsafeRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: pixels.count * 4) { bytes in
                 message.withUnsafeMutableBufferPointer { buffer in
                     encode(bytes, &output, &length, buffer.baseAddress!, buffer.count)
                 }

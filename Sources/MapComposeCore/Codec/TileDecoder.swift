@@ -28,15 +28,22 @@ public enum TileDecoder {
     public static let maxSide = 4096
 
     public static func decode(_ data: Data) throws(TileDecodeError) -> RasterImage {
+        try decode(data) { _, _ in nil }
+    }
+
+    /// Decodes into the image `target(width, height)` gives for the header's size, or into a
+    /// new image when it gives nil. A given image that does not decode is left transparent.
+    static func decode(_ data: Data, into target: (_ width: Int, _ height: Int) -> RasterImage?)
+        throws(TileDecodeError) -> RasterImage {
         guard !data.isEmpty else { throw .empty }
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            return try decodePNG(data)
+            return try decodePNG(data, into: target)
         }
         if data.starts(with: [0xFF, 0xD8]) {
-            return try decodeJPEG(data)
+            return try decodeJPEG(data, into: target)
         }
         if data.count >= 12, data.prefix(4) == Data("RIFF".utf8), data.dropFirst(8).prefix(4) == Data("WEBP".utf8) {
-            return try decodeWebP(data)
+            return try decodeWebP(data, into: target)
         }
         let head = data.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
         throw .unknownFormat(firstBytes: head)
@@ -55,7 +62,7 @@ public enum TileDecoder {
 
     /// Premultiplied in one pass with Cairo's own rounding, so the pixels equal what Cairo's PNG
     /// reader made of the same file.
-    private static func decodePNG(_ data: Data) throws(TileDecodeError) -> RasterImage {
+    private static func decodePNG(_ data: Data, into target: (Int, Int) -> RasterImage?) throws(TileDecodeError) -> RasterImage {
         guard let size = pngHeaderSize(data) else {
             throw .corrupt(format: "PNG", detail: "missing IHDR header")
         }
@@ -67,7 +74,7 @@ public enum TileDecoder {
         }
         var message = [CChar](repeating: 0, count: 256)
         let width = Int32(size.width), height = Int32(size.height)
-        let (image, status) = try decode(data, format: "PNG", width: width, height: height) { bytes, count, out, stride in
+        let (image, status) = try decode(data, format: "PNG", width: width, height: height, into: target) { bytes, count, out, stride in
             mc_png_decode_argb32(bytes, count, out, width, height, stride, &message, message.count)
         }
         guard status == 0 else {
@@ -77,7 +84,7 @@ public enum TileDecoder {
         return image
     }
 
-    private static func decodeJPEG(_ data: Data) throws(TileDecodeError) -> RasterImage {
+    private static func decodeJPEG(_ data: Data, into target: (Int, Int) -> RasterImage?) throws(TileDecodeError) -> RasterImage {
         var message = [CChar](repeating: 0, count: 256)
         var info = mc_jpeg_info()
         let headerStatus = data.withUnsafeBytes { raw in
@@ -89,7 +96,7 @@ public enum TileDecoder {
         guard info.width > 0, info.height > 0 else {
             throw .corrupt(format: "JPEG", detail: "header claims \(info.width)x\(info.height) pixels")
         }
-        let (image, status) = try decode(data, format: "JPEG", width: info.width, height: info.height) { bytes, count, out, stride in
+        let (image, status) = try decode(data, format: "JPEG", width: info.width, height: info.height, into: target) { bytes, count, out, stride in
             mc_jpeg_decode_argb32(bytes, count, out, info.width, info.height, stride, &message, message.count)
         }
         guard status == 0 else {
@@ -100,32 +107,40 @@ public enum TileDecoder {
 }
 
 extension TileDecoder {
-    /// A new image of the header's size (checked against `maxSide`) whose pixels `fill` writes
-    /// from the data (bytes, count, pixels, stride), with the status `fill` returned.
+    /// An image of the header's size (checked against `maxSide`): `target`'s, or a new one,
+    /// whose pixels `fill` writes from the data (bytes, count, pixels, stride), with the
+    /// status `fill` returned. `target`'s image is made transparent again when `fill` fails.
     private static func decode(_ data: Data, format: String, width: Int32, height: Int32,
+                               into target: (Int, Int) -> RasterImage?,
                                fill: (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UInt8>, Int32) -> Int32)
         throws(TileDecodeError) -> (RasterImage, Int32) {
         guard width <= maxSide, height <= maxSide else {
             throw .tooLarge(format: format, width: Int(width), height: Int(height))
         }
+        let given = target(Int(width), Int(height))
         let image: RasterImage
-        do {
-            image = try RasterImage(width: Int(width), height: Int(height))
-        } catch {
-            throw .corrupt(format: format, detail: error.description)
+        if let given {
+            image = given
+        } else {
+            do {
+                image = try RasterImage(width: Int(width), height: Int(height))
+            } catch {
+                throw .corrupt(format: format, detail: error.description)
+            }
         }
         let stride = image.stride
         let status = image.withMutablePixels { pixels, _ in
             data.withUnsafeBytes { raw in
-                pixels.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: stride * image.height) { out in
+                pixels.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: pixels.count * 4) { out in
                     fill(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, out, Int32(stride))
                 }
             }
         }
+        if status != 0, given != nil { image.clearPixels() }
         return (image, status)
     }
 
-    private static func decodeWebP(_ data: Data) throws(TileDecodeError) -> RasterImage {
+    private static func decodeWebP(_ data: Data, into target: (Int, Int) -> RasterImage?) throws(TileDecodeError) -> RasterImage {
         var width: Int32 = 0, height: Int32 = 0
         let headerStatus = data.withUnsafeBytes { raw in
             mc_webp_read_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &width, &height)
@@ -133,7 +148,7 @@ extension TileDecoder {
         guard headerStatus == 0, width > 0, height > 0 else {
             throw .corrupt(format: "WebP", detail: "unreadable header")
         }
-        let (image, status) = try decode(data, format: "WebP", width: width, height: height) { bytes, count, out, stride in
+        let (image, status) = try decode(data, format: "WebP", width: width, height: height, into: target) { bytes, count, out, stride in
             mc_webp_decode_argb32(bytes, count, out, width, height, stride)
         }
         guard status == 0 else { throw .corrupt(format: "WebP", detail: "libwebp could not decode the data") }

@@ -15,6 +15,19 @@ extension RasterImage {
         return try RasterImage(view: view, of: self)
     }
 
+    /// A second image over the `width × height` pixels at (`x`, `y`) of this one, with its own
+    /// Cairo surface and its own coordinates (its top-left pixel is (0, 0)); a tile's cell of
+    /// `slab` when given.
+    func cellView(x: Int, y: Int, width: Int, height: Int, slab: TileSlab?) throws(CairoError) -> RasterImage {
+        precondition(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= self.width && y + height <= self.height,
+                     "cell outside the image")
+        cairo_surface_flush(surface)
+        let first = cairo_image_surface_get_data(surface)! + y * stride + x * 4
+        let view = cairo_image_surface_create_for_data(first, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+                                                       Int32(stride))!
+        return try RasterImage(view: view, of: self, cell: slab.map { TileSlab.Cell(slab: $0, x: x, y: y) })
+    }
+
     /// Tells Cairo this image's pixels were changed through views: until then it may still take
     /// a new image for clear and paint nothing from it.
     func markChanged() {

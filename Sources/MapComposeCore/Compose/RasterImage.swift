@@ -13,6 +13,8 @@ public final class RasterImage: @unchecked Sendable {
     public let height: Int
     /// The image whose pixels a view draws on (see RasterImage+Views.swift), kept alive with it.
     private let pixelOwner: RasterImage?
+    /// For a tile decoded straight into a slab (see TileSlab.swift): the slab and the cell.
+    let slabCell: TileSlab.Cell?
 
     /// Takes ownership of `surface`, which must be a successfully created image surface.
     ///
@@ -54,10 +56,12 @@ public final class RasterImage: @unchecked Sendable {
         width = Int(cairo_image_surface_get_width(adopted))
         height = Int(cairo_image_surface_get_height(adopted))
         pixelOwner = nil
+        slabCell = nil
     }
 
-    /// Takes ownership of `surface`, an ARGB32 image surface over pixels of `owner`.
-    init(view surface: OpaquePointer, of owner: RasterImage) throws(CairoError) {
+    /// Takes ownership of `surface`, an ARGB32 image surface over pixels of `owner` (the pixels
+    /// of `cell` of a slab, when given).
+    init(view surface: OpaquePointer, of owner: RasterImage, cell: TileSlab.Cell? = nil) throws(CairoError) {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
@@ -67,6 +71,7 @@ public final class RasterImage: @unchecked Sendable {
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
         pixelOwner = owner
+        slabCell = cell
     }
 
     /// A new fully transparent image.
@@ -126,27 +131,41 @@ public final class RasterImage: @unchecked Sendable {
     /// Bytes per row.
     public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
 
-    /// Bytes held by the pixels.
-    public var byteCount: Int { stride * height }
+    /// Bytes of the pixels this image shows (a view of part of a larger image's rows holds
+    /// no more than that).
+    public var byteCount: Int { width * 4 * height }
 
-    /// Gives read access to the premultiplied pixels (native-endian 0xAARRGGBB words).
+    /// Words from the first pixel to the last: rows of a view of a wider image's cell are
+    /// `stride` apart, and its last row ends at its own last pixel.
+    private var wordsSpanned: Int { stride / 4 * (height - 1) + width }
+
+    /// Gives read access to the premultiplied pixels (native-endian 0xAARRGGBB words), rows
+    /// `wordsPerRow` apart.
     public func withPixels<T>(_ body: (UnsafeBufferPointer<UInt32>, _ wordsPerRow: Int) throws -> T) rethrows -> T {
         cairo_surface_flush(surface)
         let base = cairo_image_surface_get_data(surface)!
-        let words = stride / 4
-        return try base.withMemoryRebound(to: UInt32.self, capacity: words * height) { pointer in
-            try body(UnsafeBufferPointer(start: pointer, count: words * height), words)
+        return try base.withMemoryRebound(to: UInt32.self, capacity: wordsSpanned) { pointer in
+            try body(UnsafeBufferPointer(start: pointer, count: wordsSpanned), stride / 4)
         }
     }
 
-    /// Gives write access to the pixels; marks the surface dirty afterwards.
+    /// Gives write access to the pixels, rows `wordsPerRow` apart; marks the surface dirty
+    /// afterwards.
     func withMutablePixels<T>(_ body: (UnsafeMutableBufferPointer<UInt32>, _ wordsPerRow: Int) throws -> T) rethrows -> T {
         cairo_surface_flush(surface)
         let base = cairo_image_surface_get_data(surface)!
-        let words = stride / 4
         defer { cairo_surface_mark_dirty(surface) }
-        return try base.withMemoryRebound(to: UInt32.self, capacity: words * height) { pointer in
-            try body(UnsafeMutableBufferPointer(start: pointer, count: words * height), words)
+        return try base.withMemoryRebound(to: UInt32.self, capacity: wordsSpanned) { pointer in
+            try body(UnsafeMutableBufferPointer(start: pointer, count: wordsSpanned), stride / 4)
+        }
+    }
+
+    /// Makes every pixel transparent.
+    func clearPixels() {
+        withMutablePixels { pixels, wordsPerRow in
+            for row in 0..<height {
+                pixels.baseAddress!.advanced(by: row * wordsPerRow).update(repeating: 0, count: width)
+            }
         }
     }
 
@@ -161,7 +180,7 @@ extension RasterImage {
     public convenience init(width: Int, height: Int, color: RGBA) throws(CairoError) {
         try self.init(width: width, height: height)
         let word = color.premultipliedARGB
-        withMutablePixels { pixels, _ in pixels.update(repeating: word) }
+        withMutablePixels { pixels, _ in pixels.update(repeating: word) }  // a new image: rows are contiguous
     }
 
     /// A new image whose pixel at (x, y) is `color(x, y)`.

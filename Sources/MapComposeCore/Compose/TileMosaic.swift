@@ -27,12 +27,18 @@ struct TileMosaic {
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
         self.margins = margins
-        image = try RasterImage(width: range.columns.count * cellWidth + margins.left + margins.right,
-                                height: range.rows.count * cellHeight + margins.top + margins.bottom)
+        let width = range.columns.count * cellWidth + margins.left + margins.right
+        let height = range.rows.count * cellHeight + margins.top + margins.bottom
         let placed = coords.compactMap { coord in
             tile(coord).map { Placed(image: $0, x: (coord.x - range.columns.lowerBound) * cellWidth + margins.left,
                                      y: (coord.y - range.rows.lowerBound) * cellHeight + margins.top) }
         }
+        if let slab = TileSlab.laidOut(placed.map { ($0.image, $0.x, $0.y) }, width: width, height: height) {
+            // The tiles were decoded in place: the slab is this mosaic, pixel for pixel.
+            image = try slab.image.privateView()
+            return
+        }
+        image = try RasterImage(width: width, height: height)
         if concurrently, image.width * image.height >= Self.concurrentMinimumPixels {
             try Self.stitchConcurrently(placed, onto: image, cellWidth: cellWidth, cellHeight: cellHeight)
         } else {

@@ -1,0 +1,105 @@
+import Foundation
+
+/// One image holding a rectangle of a source's tiles edge to edge, each decoded straight into
+/// its cell: the tiles the store keeps are views of their cells, and a mosaic of exactly that
+/// rectangle is the slab itself, with nothing stitched and no pixels copied (see
+/// `TileMosaic`). A tile of another size than the cell, or another format's failure, simply
+/// gets an image of its own; its cell stays transparent.
+///
+/// The pixels live as long as any of the tiles or mosaics made from them.
+final class TileSlab: @unchecked Sendable {
+    /// Where one tile's pixels are in a slab.
+    struct Cell: Sendable {
+        let slab: TileSlab
+        /// The cell's top-left pixel in the slab's image.
+        let x: Int, y: Int
+    }
+
+    /// The tiles' rectangle (columns wrapped into the grid, as the store keys them).
+    let range: TileRange
+    let cellWidth: Int, cellHeight: Int
+    let image: RasterImage
+    /// A view of each cell, row by row, made up front on one thread: making a view flushes the
+    /// image it views, which must not happen on several threads at once.
+    private let cells: [RasterImage]
+    /// How many cells hold a tile. Set once, by the job that decodes into the slab, before any
+    /// of its tiles is handed out; read only after.
+    private(set) var filledCells = 0
+
+    /// A transparent slab for `range` with cells of `cellWidth × cellHeight` pixels; nil when
+    /// the image cannot be made (then each tile gets its own).
+    init?(range: TileRange, cellWidth: Int, cellHeight: Int) {
+        self.range = range
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        let (width, wide) = range.columns.count.multipliedReportingOverflow(by: cellWidth)
+        let (height, tall) = range.rows.count.multipliedReportingOverflow(by: cellHeight)
+        guard !wide, !tall, let image = try? RasterImage(width: width, height: height) else { return nil }
+        self.image = image
+        var cells: [RasterImage] = []
+        cells.reserveCapacity(range.count)
+        for row in 0..<range.rows.count {
+            for column in 0..<range.columns.count {
+                guard let view = try? image.cellView(x: column * cellWidth, y: row * cellHeight, width: cellWidth,
+                                                     height: cellHeight, slab: nil) else { return nil }
+                cells.append(view)
+            }
+        }
+        self.cells = cells
+    }
+
+    /// The rectangle `coords` cover when they are every tile of one, each once, on one level;
+    /// nil otherwise.
+    static func rectangle(of coords: [TileCoord]) -> TileRange? {
+        guard let first = coords.first, coords.count > 1 else { return nil }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for coord in coords {
+            guard coord.z == first.z else { return nil }
+            minX = min(minX, coord.x); maxX = max(maxX, coord.x)
+            minY = min(minY, coord.y); maxY = max(maxY, coord.y)
+        }
+        let range = TileRange(level: first.z, columns: minX...maxX, rows: minY...maxY)
+        guard range.count == coords.count, Set(coords).count == coords.count else { return nil }
+        return range
+    }
+
+    /// The slab whose image is exactly `tiles` laid out on `width × height` pixels, each with
+    /// its top-left corner at (x, y): every tile is a cell of it, at its cell, and every cell
+    /// holding a tile is among them. Nil when there is none.
+    static func laidOut(_ tiles: [(image: RasterImage, x: Int, y: Int)], width: Int, height: Int) -> TileSlab? {
+        guard let slab = tiles.first?.image.slabCell?.slab, slab.image.width == width, slab.image.height == height,
+              slab.filledCells == tiles.count else { return nil }
+        for tile in tiles {
+            guard let cell = tile.image.slabCell, cell.slab === slab, cell.x == tile.x, cell.y == tile.y else { return nil }
+        }
+        return slab
+    }
+
+    /// The image to decode the tile at `coord` into when its header says `width × height`: its
+    /// cell, when the coordinate is in the slab and the size is the cell's.
+    func target(for coord: TileCoord, width: Int, height: Int) -> RasterImage? {
+        guard width == cellWidth, height == cellHeight, coord.z == range.level,
+              range.columns.contains(coord.x), range.rows.contains(coord.y) else { return nil }
+        let column = coord.x - range.columns.lowerBound, row = coord.y - range.rows.lowerBound
+        return cells[row * range.columns.count + column]
+    }
+
+    /// The tiles as the store keeps them: each decoded into its cell becomes a view that knows
+    /// its slab. Records how many cells hold a tile and tells Cairo the slab's pixels changed.
+    /// Called once, when decoding is done, before any tile is handed out.
+    func finishDecoding(_ tiles: [StoredTile]) -> [StoredTile] {
+        var filled = 0
+        let kept = tiles.map { tile -> StoredTile in
+            guard case .image(let decoded) = tile.content, let index = cells.firstIndex(where: { $0 === decoded }),
+                  let cell = try? image.cellView(x: index % range.columns.count * cellWidth,
+                                                 y: index / range.columns.count * cellHeight,
+                                                 width: cellWidth, height: cellHeight, slab: self) else { return tile }
+            filled += 1
+            return StoredTile(content: .image(cell), origin: tile.origin, provenance: tile.provenance,
+                              cameFromDiskCache: tile.cameFromDiskCache)
+        }
+        filledCells = filled
+        image.markChanged()
+        return kept
+    }
+}
