@@ -63,9 +63,10 @@ quickstart: deps build
 # default level, `--version` start-up time and PNG encoding time per level against Cairo's.
 bench: static-libs
 	$(SWIFT) build $(RELEASE) --product MapComposeBench
+	$(SWIFT) build $(RELEASE) --product MapComposeCodecFloor
 	$(SWIFT) build $(RELEASE) --product mapcompose
 	.build/release/MapComposeBench
-	.build/release/MapComposeBench codec .build/release/mapcompose
+	.build/release/MapComposeBench codec .build/release/mapcompose .build/release/MapComposeCodecFloor
 	bash scripts/bench/stress.sh .build/release/mapcompose
 	bash scripts/bench/batch.sh .build/release/mapcompose .build/release/MapComposeBench
 

@@ -53,6 +53,10 @@ let package = Package(
             name: "MapComposeBench",
             dependencies: ["MapComposeCore", "MapComposeTestSupport"]
         ),
+        .executableTarget(
+            name: "MapComposeCodecFloor",
+            dependencies: ["MapComposeCore"]
+        ),
         .target(
             name: "MapComposeTestSupport",
             dependencies: [

@@ -10,13 +10,16 @@ import Glibc
 /// ratio of the two; the CPU time of both, and how much CPU beyond the floor 1.3 × the floor
 /// leaves on this machine's cores; the output's size next to libpng's default-level encoding of the same
 /// pixels (Cairo's writer); `mapcompose --version` start-up time; and the PNG writer's time
-/// and size per level against `cairo_surface_write_to_png`.
+/// and size per level against `cairo_surface_write_to_png`. With `codecFloor` (the
+/// MapComposeCodecFloor executable), also the codec floor of a whole process: one that starts,
+/// decodes the same tiles on all cores, encodes the same output with the same writer and
+/// writes it, and the render's ratio to that.
 enum CodecBench {
     static let center = LonLat(lon: 10.5, lat: 47.5)
     static let zoom = 6.0
     static let sides = [1024, 2048]
 
-    static func run(mapcompose: String) async throws {
+    static func run(mapcompose: String, codecFloor: String? = nil) async throws {
         let runs = max(3, Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 15)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapcompose-codec-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,7 +40,7 @@ enum CodecBench {
         print("")
         print("size       render ms  floor ms (decode + encode)  render/floor (goal ≤ 1.3)  file bytes  libpng bytes  file/libpng (goal ≤ 1.10)")
         var images: [(Int, RasterImage)] = []
-        var cpuLines: [String] = []
+        var cpuLines: [String] = [], processLines: [String] = []
         let cores = ProcessInfo.processInfo.activeProcessorCount
         for side in sides {
             let viewport = try Viewport(center: center, zoom: zoom, width: side, height: side)
@@ -60,6 +63,10 @@ enum CodecBench {
                             + "\(ms(median(renderCPU) - floorCPU))".leftPadded(19)
                             + "\(ms(median(renderCPU) / Double(cores)))".leftPadded(33)
                             + "\(ms(1.3 * floor * Double(cores) - floorCPU))".leftPadded(36))
+            if let codecFloor {
+                processLines.append(try processFloorLine(side: side, render: median(render), codecFloor: codecFloor,
+                                                         output: output, tiles: tiles, folder: folder, runs: runs))
+            }
             let fileBytes = try Data(contentsOf: output).count
             let libpngBytes = try CairoPNGEncoder.encode(image).count
             print("\(side)x\(side)".padding(toLength: 11, withPad: " ", startingAt: 0)
@@ -73,6 +80,13 @@ enum CodecBench {
         print("CPU time (user + system, all threads), medians in ms: a render on \(cores) cores takes at least its CPU / \(cores)")
         print("size       render CPU  floor CPU  beyond the floor  least render wall (CPU / cores)  room beyond the floor at 1.3 × floor")
         cpuLines.forEach { print($0) }
+        if !processLines.isEmpty {
+            print("")
+            print("Codec floor of a whole process (MapComposeCodecFloor: start, decode the tiles on all cores, encode the same")
+            print("output with the same writer, write it; the time it takes to get the output's pixels is taken off), medians in ms:")
+            print("size       render ms  process floor ms  render/process floor")
+            processLines.forEach { print($0) }
+        }
         print("")
         print("PNG encoding of the same renders, median ms (bytes relative to cairo_surface_write_to_png):")
         let levels: [PNGCompression] = [.fast, .default, .small]
@@ -88,6 +102,25 @@ enum CodecBench {
             }
             print(line)
         }
+    }
+
+    /// The line of the whole-process floor table for one size: `codecFloor` run `runs` times on
+    /// the render's `output` and the view's `tiles`, each run's time less the time it took to
+    /// decode `output` (which it appends to a log).
+    static func processFloorLine(side: Int, render: Double, codecFloor: String, output: URL, tiles: [URL], folder: URL,
+                                 runs: Int) throws -> String {
+        let log = folder.appendingPathComponent("floor-load-\(side).log")
+        try Data().write(to: log)
+        let measured = try ProcessTimer.inOrder(codecFloor, [output.path, folder.appendingPathComponent("floor-\(side).png").path,
+                                                             log.path] + tiles.map(\.path), runs: runs)
+        let loads = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
+        guard loads.count == runs + 1 else {
+            throw ProcessTimer.Failure(description: "\(codecFloor) logged \(loads.count) load times for \(runs + 1) runs")
+        }
+        // The first line is the warm-up's.
+        let floor = median(zip(measured, loads.dropFirst()).map { $0.wall - $1 })
+        return "\(side)x\(side)".padding(toLength: 11, withPad: " ", startingAt: 0) + "\(ms(render))".leftPadded(9)
+            + "\(ms(floor))".leftPadded(18) + String(format: "%.2f", render / floor).leftPadded(22)
     }
 
     /// Opaque 256-px PNG tiles of the built-in style covering `area` (plus one tile around it),

@@ -18,9 +18,15 @@ enum ProcessTimer {
 
     /// `times`, with the CPU milliseconds (user + system, all threads) of each run, sorted apart.
     static func timesAndCPU(_ executable: String, _ arguments: [String], runs: Int) throws -> (wall: [Double], cpu: [Double]) {
-        try once(executable, arguments)
-        let measured = try (0..<runs).map { _ in try once(executable, arguments) }
+        let measured = try inOrder(executable, arguments, runs: runs)
         return (measured.map(\.wall).sorted(), measured.map(\.cpu).sorted())
+    }
+
+    /// Wall and CPU milliseconds of each of `runs` runs, in the order they ran, after one
+    /// untimed warm-up run.
+    static func inOrder(_ executable: String, _ arguments: [String], runs: Int) throws -> [(wall: Double, cpu: Double)] {
+        try once(executable, arguments)
+        return try (0..<runs).map { _ in try once(executable, arguments) }
     }
 
     @discardableResult

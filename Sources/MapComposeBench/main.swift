@@ -1,7 +1,8 @@
 // Benchmark: a 1024x1024 render of three MBTiles layers at zoom 6.5, repeated in one process.
 // Prints the median and spread in ms, tiles decoded per render and peak RSS. Then the same
 // viewport from one ArcGIS cache, compact v2 against exploded (the ratio of the medians).
-// `MapComposeBench codec MAPCOMPOSE`: codec floor, output size and start-up (CodecBench).
+// `MapComposeBench codec MAPCOMPOSE [CODEC-FLOOR]`: codec floor, output size and start-up
+// (CodecBench); with the MapComposeCodecFloor executable, the codec floor of a whole process too.
 import Foundation
 import MapComposeCore
 import MapComposeTestSupport
@@ -9,8 +10,8 @@ import MapComposeTestSupport
 import Glibc
 #endif
 
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "codec" {
-    try await CodecBench.run(mapcompose: CommandLine.arguments[2])
+if (3...4).contains(CommandLine.arguments.count), CommandLine.arguments[1] == "codec" {
+    try await CodecBench.run(mapcompose: CommandLine.arguments[2], codecFloor: CommandLine.arguments.dropFirst(3).first)
     exit(0)
 }
 if CommandLine.arguments.count > 1 {
