@@ -329,8 +329,8 @@ static int mc_read_layout(const uint8_t *data, size_t length, int width, int hei
     return MC_PNG_DONE;
 }
 
-/// Most bytes of inflated rows kept between decodes on a thread (a 512² RGBA tile's).
-enum { MC_KEPT_ROWS_MAX = (512 * 4 + 1) * 512 };
+/// Most bytes of inflated rows kept between decodes on a thread (a 256-px RGBA tile's).
+enum { MC_KEPT_ROWS_MAX = (256 * 4 + 1) * 256 };
 
 static pthread_key_t kept_rows_key;
 static pthread_once_t kept_rows_once = PTHREAD_ONCE_INIT;

@@ -11,6 +11,7 @@ struct TileMemoryOption: ParsableArguments {
         guard (0...(1 << 20)).contains(tileMemory) else {
             throw CLIFailure("--tile-memory \(tileMemory): expected 0…1048576 MiB")
         }
-        return TileStore(memoryBudget: tileMemory << 20)
+        // Many maps: tile buffers recycled from map to map serve them better than slabs.
+        return TileStore(memoryBudget: tileMemory << 20, slabs: false)
     }
 }

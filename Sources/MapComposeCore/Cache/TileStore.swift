@@ -34,13 +34,19 @@ public final class TileStore: @unchecked Sendable {
     private var inFlight: [TileKey: InFlightTile] = [:]
     private var counters = TileStoreStatistics()
     private let limiter: AsyncSemaphore
+    private let decodesIntoSlabs: Bool
 
     /// - Parameters:
     ///   - memoryBudget: most bytes of decoded pixels kept between requests.
     ///   - maxInFlight: most fetches at once (a tile, or a job of local tiles read together).
-    public init(memoryBudget: Int = TileStore.defaultMemoryBudget, maxInFlight: Int = 16) {
+    ///   - slabs: decode a rectangle of local tiles read together straight into one image (see
+    ///     TileSlab.swift), which spares stitching them. Best for a store serving one map; one
+    ///     serving many does better without: tile buffers are recycled from map to map, a
+    ///     slab's memory is not, and its tiles are seldom one map's mosaic again.
+    public init(memoryBudget: Int = TileStore.defaultMemoryBudget, maxInFlight: Int = 16, slabs: Bool = true) {
         memory = DecodedTileCache(budget: memoryBudget)
         limiter = AsyncSemaphore(maxInFlight)
+        decodesIntoSlabs = slabs
     }
 
     public var statistics: TileStoreStatistics {
@@ -152,7 +158,8 @@ public final class TileStore: @unchecked Sendable {
                               from source: any TileSource) async -> [TileKey: StoredTile] {
         let read = await limiter.withPermit {
             await TileFileReader.perform {
-                let slab = Self.slab(for: tiles.map(\.coord), of: source, pixelRatio: tiles[0].key.pixelRatio)
+                let slab = self.decodesIntoSlabs ? Self.slab(for: tiles.map(\.coord), of: source, pixelRatio: tiles[0].key.pixelRatio)
+                    : nil
                 let decoded = ConcurrentWork.map(tiles.count) { index in
                     let coord = tiles[index].coord, ratio = tiles[index].key.pixelRatio
                     return Self.decoded(reader(coord, ratio), of: source, pixelRatio: ratio) { width, height in

@@ -98,6 +98,13 @@ import Testing
         }
     }
 
+    @Test func aStoreWithoutSlabsGivesEachTileItsOwnImage() async throws {
+        let folder = try TemporaryFolder()
+        let tiles = await TileStore(slabs: false).tiles(Self.coords, pixelRatio: 1, from: try Self.source(in: folder))
+        #expect(tiles.values.compactMap(\.content.image).count == 10)
+        #expect(tiles.values.allSatisfy { $0.content.image?.slabCell == nil })
+    }
+
     @Test func aMosaicOfTheSlabsRectangleIsTheSlabAndEqualsOneStitched() async throws {
         let folder = try TemporaryFolder()
         let tiles = await TileStore().tiles(Self.coords, pixelRatio: 1, from: try Self.source(in: folder))
