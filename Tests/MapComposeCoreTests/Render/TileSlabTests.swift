@@ -10,8 +10,10 @@ import Testing
     static func color(_ coord: TileCoord) -> RGBA { RGBA(r: UInt8(coord.x * 60), g: UInt8(coord.y * 60), b: 9) }
 
     /// The tile at (2, 1) is 512 px; (1, 2) holds RGB rows whose compressed data stops halfway;
-    /// (3, 0) is absent. All others are 256-px tiles of `color`.
+    /// (3, 0) is absent; (0, 2) is a JPEG and (3, 1) a WebP. All others are 256-px PNG tiles of
+    /// `color`.
     static let large = TileCoord(z: 3, x: 2, y: 1), halfData = TileCoord(z: 3, x: 1, y: 2), absent = TileCoord(z: 3, x: 3, y: 0)
+    static let jpeg = TileCoord(z: 3, x: 0, y: 2), webp = TileCoord(z: 3, x: 3, y: 1)
     static let coords = (0..<3).flatMap { y in (0..<4).map { x in TileCoord(z: 3, x: x, y: y) } }
 
     /// A 256-px RGB PNG of red rows, stored uncompressed, cut off after about half its rows
@@ -28,9 +30,13 @@ import Testing
 
     static func source(in folder: TemporaryFolder) throws -> any TileSource {
         for coord in coords where coord != absent {
-            let png = coord == halfData ? pngEndingHalfway()
-                : try TileFixtures.solidPNG(color(coord), size: coord == large ? 512 : 256)
-            try folder.write(png, to: "tiles/3/\(coord.x)/\(coord.y).png")
+            let bytes = switch coord {
+            case halfData: pngEndingHalfway()
+            case jpeg: try TileFixtures.solidJPEG(color(coord))
+            case webp: try ImageEncoder.webp(try TileFixtures.solidImage(color(coord), size: 256), quality: 100, lossless: true)
+            default: try TileFixtures.solidPNG(color(coord), size: coord == large ? 512 : 256)
+            }
+            try folder.write(bytes, to: "tiles/3/\(coord.x)/\(coord.y).png")
         }
         let style = try RenderHelpers.style("layers:\n  - {id: t, source: {type: xyz, path: \"tiles/{z}/{x}/{y}.png\"}}\n",
                                             in: folder)
@@ -76,9 +82,12 @@ import Testing
                 let cell = try #require(image.slabCell)
                 #expect(cell.slab === slab && cell.x == cellX && cell.y == cellY)
                 #expect(image.width == 256 && image.height == 256)
+                // JPEG is lossy: its own decode, alone, says what the cell must hold.
+                let expected = coord == Self.jpeg ? try TileDecoder.decode(TileFixtures.solidJPEG(Self.color(coord))).rgba(x: 9, y: 9)
+                    : Self.color(coord)
                 for (x, y) in [(0, 0), (255, 0), (0, 255), (255, 255)] {
-                    #expect(image.rgba(x: x, y: y) == Self.color(coord))
-                    #expect(slab.image.rgba(x: cellX + x, y: cellY + y) == Self.color(coord), "no cell spills into another")
+                    #expect(image.rgba(x: x, y: y) == expected, "\(coord)")
+                    #expect(slab.image.rgba(x: cellX + x, y: cellY + y) == expected, "\(coord): no cell spills into another")
                 }
             }
         }
