@@ -151,18 +151,18 @@ public final class TileStore: @unchecked Sendable {
     }
 
     /// Reads and decodes `keys` with `reader` on all cores, off the cooperative pool, holding
-    /// one permit of the in-flight limit; then keeps them as `load` keeps one tile.
-    /// When the tiles are every tile of a rectangle, they are decoded straight into the cells of
-    /// one `TileSlab`.
+    /// one permit of the in-flight limit; then keeps them as `load` keeps one tile. When the
+    /// tiles are every tile of a rectangle and nearly all of them have bytes, they are decoded
+    /// straight into the cells of one `TileSlab`.
     private func readTogether(_ tiles: [(coord: TileCoord, key: TileKey)], with reader: @escaping TileSource.LocalReader,
                               from source: any TileSource) async -> [TileKey: StoredTile] {
         let read = await limiter.withPermit {
             await TileFileReader.perform {
-                let slab = self.decodesIntoSlabs ? Self.slab(for: tiles.map(\.coord), of: source, pixelRatio: tiles[0].key.pixelRatio)
-                    : nil
+                let fetches = ConcurrentWork.map(tiles.count) { index in reader(tiles[index].coord, tiles[index].key.pixelRatio) }
+                let slab = self.slab(for: tiles.map(\.coord), fetched: fetches, of: source, pixelRatio: tiles[0].key.pixelRatio)
                 let decoded = ConcurrentWork.map(tiles.count) { index in
-                    let coord = tiles[index].coord, ratio = tiles[index].key.pixelRatio
-                    return Self.decoded(reader(coord, ratio), of: source, pixelRatio: ratio) { width, height in
+                    let coord = tiles[index].coord
+                    return Self.decoded(fetches[index], of: source, pixelRatio: tiles[index].key.pixelRatio) { width, height in
                         slab?.target(for: coord, width: width, height: height)
                     }
                 }
@@ -177,12 +177,14 @@ public final class TileStore: @unchecked Sendable {
         return loaded
     }
 
-    /// A slab for `coords` when they are every tile of a rectangle, with cells of the size the
+    /// A slab for `coords` (read as `fetched`) when this store decodes into slabs, they are
+    /// every tile of a rectangle and at least three in four of them have bytes to decode (a
+    /// sparse rectangle would hold more memory than its tiles), with cells of the size the
     /// source's tiles have at `pixelRatio` (known only for ratio 1 and sources that draw at any).
-    private static func slab(for coords: [TileCoord], of source: any TileSource, pixelRatio: Int) -> TileSlab? {
-        guard pixelRatio == 1 || source.info.drawsAtAnyPixelRatio, let range = TileSlab.rectangle(of: coords) else {
-            return nil
-        }
+    private func slab(for coords: [TileCoord], fetched: [TileFetch], of source: any TileSource, pixelRatio: Int) -> TileSlab? {
+        let encoded = fetched.count { if case .found(.encoded) = $0.outcome { true } else { false } }
+        guard decodesIntoSlabs, 4 * encoded >= 3 * coords.count, pixelRatio == 1 || source.info.drawsAtAnyPixelRatio,
+              let range = TileSlab.rectangle(of: coords) else { return nil }
         let matrix = source.info.matrix
         return TileSlab(range: range, cellWidth: matrix.tileWidth * pixelRatio, cellHeight: matrix.tileHeight * pixelRatio)
     }

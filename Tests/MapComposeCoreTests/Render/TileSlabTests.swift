@@ -107,6 +107,15 @@ import Testing
         }
     }
 
+    @Test func aRectangleWithMoreThanAQuarterOfItsTilesAbsentHasNoSlab() async throws {
+        let folder = try TemporaryFolder()
+        // A fourth row of absent tiles: 11 of 16 have bytes.
+        let rows = (0..<4).flatMap { y in (0..<4).map { x in TileCoord(z: 3, x: x, y: y) } }
+        let tiles = await TileStore().tiles(rows, pixelRatio: 1, from: try Self.source(in: folder))
+        #expect(tiles.values.compactMap(\.content.image).count == 10)
+        #expect(tiles.values.allSatisfy { $0.content.image?.slabCell == nil })
+    }
+
     @Test func aStoreWithoutSlabsGivesEachTileItsOwnImage() async throws {
         let folder = try TemporaryFolder()
         let tiles = await TileStore(slabs: false).tiles(Self.coords, pixelRatio: 1, from: try Self.source(in: folder))
