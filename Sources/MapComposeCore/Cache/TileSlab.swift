@@ -3,8 +3,8 @@ import Foundation
 /// One image holding a rectangle of a source's tiles edge to edge, each decoded straight into
 /// its cell: the tiles the store keeps are views of their cells, and a mosaic of exactly that
 /// rectangle is the slab itself, with nothing stitched and no pixels copied (see
-/// `TileMosaic`). A tile of another size than the cell, or another format's failure, simply
-/// gets an image of its own; its cell stays transparent.
+/// `TileMosaic`). A tile of another size gets an image of its own, and one that does not
+/// decode leaves its cell transparent.
 ///
 /// The pixels live as long as any of the tiles or mosaics made from them.
 final class TileSlab: @unchecked Sendable {
@@ -19,8 +19,10 @@ final class TileSlab: @unchecked Sendable {
     let range: TileRange
     let cellWidth: Int, cellHeight: Int
     let image: RasterImage
-    /// A view of each cell, row by row, made up front on one thread: making a view flushes the
-    /// image it views, which must not happen on several threads at once.
+    /// A view of each cell, row by row, to decode into, made up front on one thread: making a
+    /// view flushes the image it views, which must not happen on several threads at once. They
+    /// do not know the slab (it holds them: that would keep it alive for ever); the tiles
+    /// handed out, made by `finishDecoding`, do.
     private let cells: [RasterImage]
     /// How many cells hold a tile. Set once, by the job that decodes into the slab, before any
     /// of its tiles is handed out; read only after.
@@ -84,15 +86,16 @@ final class TileSlab: @unchecked Sendable {
         return cells[row * range.columns.count + column]
     }
 
-    /// The tiles as the store keeps them: each decoded into its cell becomes a view that knows
-    /// its slab. Records how many cells hold a tile and tells Cairo the slab's pixels changed.
-    /// Called once, when decoding is done, before any tile is handed out.
-    func finishDecoding(_ tiles: [StoredTile]) -> [StoredTile] {
+    /// The tiles decoded for `coords` as the store keeps them: each decoded into its cell
+    /// becomes a view that knows its slab. Records how many cells hold a tile and tells Cairo
+    /// the slab's pixels changed. Called once, when decoding is done, before any tile is handed
+    /// out.
+    func finishDecoding(_ tiles: [StoredTile], at coords: [TileCoord]) -> [StoredTile] {
         var filled = 0
-        let kept = tiles.map { tile -> StoredTile in
-            guard case .image(let decoded) = tile.content, let index = cells.firstIndex(where: { $0 === decoded }),
-                  let cell = try? image.cellView(x: index % range.columns.count * cellWidth,
-                                                 y: index / range.columns.count * cellHeight,
+        let kept = zip(tiles, coords).map { tile, coord -> StoredTile in
+            guard case .image(let decoded) = tile.content, decoded === target(for: coord, width: cellWidth, height: cellHeight),
+                  let cell = try? image.cellView(x: (coord.x - range.columns.lowerBound) * cellWidth,
+                                                 y: (coord.y - range.rows.lowerBound) * cellHeight,
                                                  width: cellWidth, height: cellHeight, slab: self) else { return tile }
             filled += 1
             return StoredTile(content: .image(cell), origin: tile.origin, provenance: tile.provenance,

@@ -166,7 +166,7 @@ public final class TileStore: @unchecked Sendable {
                         slab?.target(for: coord, width: width, height: height)
                     }
                 }
-                return slab?.finishDecoding(decoded) ?? decoded
+                return slab?.finishDecoding(decoded, at: tiles.map(\.coord)) ?? decoded
             }
         }
         var loaded: [TileKey: StoredTile] = [:]
