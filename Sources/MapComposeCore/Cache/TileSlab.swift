@@ -50,8 +50,8 @@ final class TileSlab: @unchecked Sendable {
         self.cells = cells
     }
 
-    /// The rectangle `coords` cover when they are every tile of one, each once, on one level;
-    /// nil otherwise.
+    /// The rectangle distinct `coords` cover when they are every tile of one, on one level; nil
+    /// otherwise. (The store lists each coordinate once already.)
     static func rectangle(of coords: [TileCoord]) -> TileRange? {
         guard let first = coords.first, coords.count > 1 else { return nil }
         var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
@@ -61,7 +61,7 @@ final class TileSlab: @unchecked Sendable {
             minY = min(minY, coord.y); maxY = max(maxY, coord.y)
         }
         let range = TileRange(level: first.z, columns: minX...maxX, rows: minY...maxY)
-        guard range.count == coords.count, Set(coords).count == coords.count else { return nil }
+        guard range.count == coords.count else { return nil }
         return range
     }
 
