@@ -67,8 +67,11 @@ public enum StyleLoader {
         let root: Node
         do {
             // No tag resolution: the style reader parses numbers itself and reads flags with
-            // `Node.flag`, and Yams' default resolver compiles seven regular expressions.
-            guard let node = try Yams.compose(yaml: text, .basic) else {
+            // `Node.flag`, and Yams' default resolver compiles seven regular expressions. For the
+            // same reason no constructor maps (building Yams' default ones costs more than
+            // parsing a short style), and the encoding is given: Yams' default reads the whole
+            // process environment to look for an override.
+            guard let node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]), .utf8) else {
                 log.add(nil, "", "the style is empty")
                 throw StyleError(problems: log.problems)
             }
