@@ -129,6 +129,15 @@ void mc_pooled_buffer_destroy(void *buffer);
 void mc_png_filter_row(const uint8_t *row, const uint8_t *prior, size_t n, int bpp, int vectorized,
                        uint8_t *out);
 
+/// Paints `source` OVER `target` (premultiplied ARGB32, rows `*_stride` bytes apart), moved
+/// by a fraction of a pixel at scale 1, resampled bilinearly as pixman does: target pixel
+/// (x, y) blends source pixels (x, y), (x + 1, y), (x, y + 1) and (x + 1, y + 1), the right
+/// ones weighted `weight_x` / 128 and the lower ones `weight_y` / 128 (0…127). `source` must
+/// hold `width + 1` pixels on each of `height + 1` rows. Returns 0, or -1 for bad arguments or
+/// no memory (nothing painted).
+int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, uint8_t *target, size_t target_stride,
+                                int width, int height, int weight_x, int weight_y);
+
 #ifdef __cplusplus
 }
 #endif

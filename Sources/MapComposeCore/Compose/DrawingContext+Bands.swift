@@ -47,8 +47,15 @@ extension DrawingContext {
             pendingError = pendingError ?? error
             return true
         }
+        let translated = TranslatedBilinearPaint(
+            image: image, x: x, y: y, scale: scale, alpha: alpha,
+            filter: Self.filter(x: x, y: y, scale: scale, resampling: resampling),
+            columns: Int(clip.minX)..<Int(clip.maxX), rows: rows)
         do {
             try ConcurrentWork.run(views.count) { index throws(CairoError) in
+                if let translated, translated.paint(views[index].source, onto: views[index].target, rows: painted[index]) {
+                    return
+                }
                 let context = try DrawingContext(views[index].target)
                 context.newPath()
                 context.rectangle(clip.origin.x, clip.origin.y, clip.width, clip.height)
