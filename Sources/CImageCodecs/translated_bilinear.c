@@ -3,14 +3,14 @@
 //
 // Pixman resamples this case with its general bilinear path, which steps a fixed-point
 // coordinate and recomputes the weights for every pixel. At scale 1 the weights are the same
-// for every pixel, so each row is two short loops the compiler vectorizes: the two source rows
-// blended vertically into 16-bit sums, then neighbouring sums blended horizontally. The
-// arithmetic is pixman's: 7-bit weights, one truncating shift of the exact sum, then OVER with
-// pixman's rounded multiply and saturating add, so the pixels are the same.
+// for every pixel, so each row is two short loops (SSE2 where there is SSE2, plain C
+// otherwise): the two source rows blended vertically into 16-bit sums, then neighbouring sums
+// blended horizontally. The arithmetic is pixman's: 7-bit weights, one truncating shift of the
+// exact sum, then OVER with pixman's rounded multiply and saturating add, so the pixels are
+// the same.
 #include "image_codecs.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 enum { WEIGHT_ONE = 1 << 7 };
 

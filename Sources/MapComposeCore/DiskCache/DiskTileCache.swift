@@ -18,8 +18,8 @@ public final class DiskTileCache: Sendable {
     }
 
     private static func defaultRoot(variable environment: (String) -> String?) -> URL {
-        // Joined as strings: appending to a URL is the first use of URL paths in a render and
-        // costs a good part of a millisecond.
+        // Joined as strings: the first URL appending in a process costs about 0.2 ms (run-time
+        // conformance lookups), and this runs before every render.
         func folder(_ parent: String, _ relative: String) -> URL {
             URL(fileURLWithPath: (parent.hasSuffix("/") ? parent : parent + "/") + relative, isDirectory: true)
         }
