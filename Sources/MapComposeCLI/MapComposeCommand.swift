@@ -44,8 +44,7 @@ enum Main {
             if let settings = RenderSettings.quickParse(CommandLine.arguments.dropFirst(),
                                                         subcommands: MapComposeCommand.namedSubcommandNames) {
                 prepareToRun(verbose: settings.verbose)
-                try await settings.run()
-                return
+                try await renderAndExit(settings)
             }
             var command: ParsableCommand
             if let alone = MapComposeCommand.parsedAlone(CommandLine.arguments.dropFirst()) {
@@ -72,6 +71,13 @@ enum Main {
             printError(message)
             exit(2)
         }
+    }
+
+    /// Runs a plain render and ends the process on the thread that finished it. Returning would
+    /// first hop back to the main actor, whose queue gets a new thread just to call `exit`.
+    private nonisolated static func renderAndExit(_ settings: RenderSettings) async throws -> Never {
+        try await settings.run()
+        exit(0)
     }
 
     /// Logging and signals, once per process, before a command runs.
