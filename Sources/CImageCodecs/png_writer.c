@@ -315,11 +315,12 @@ static const char *zlib_message(int status) {
 }
 
 int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride, int level,
-                         int tries_run_length, int threads, uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
+                         int tries_run_length, int threads, const uint8_t *header_chunks, size_t header_chunks_length,
+                         uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
     *out = NULL;
     *out_length = 0;
     if (!pixels || width <= 0 || height <= 0 || width > (1 << 24) || stride / 4 < width || level < 0 ||
-        level > 9) {
+        level > 9 || (header_chunks_length > 0 && !header_chunks)) {
         fail(errbuf, errlen, "invalid arguments (%dx%d, stride %d, level %d)", width, height, stride, level);
         return -1;
     }
@@ -372,7 +373,7 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
     }
 
     uLong adler = j.adlers[0];
-    size_t total = sizeof signature + 25 + 18 + 12;  // IHDR, bKGD, IEND
+    size_t total = sizeof signature + 25 + header_chunks_length + 18 + 12;  // IHDR, the caller's, bKGD, IEND
     for (int s = 0; s < j.strip_count; s++) {
         if (s > 0) {
             size_t rows_in_strip = (size_t)((s + 1) * j.strip_rows < height ? j.strip_rows
@@ -397,6 +398,10 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
     ihdr[9] = j.channels == 4 ? 6 : 2;    // colour type: RGBA or RGB
     ihdr[10] = ihdr[11] = ihdr[12] = 0;   // deflate, adaptive filtering, no interlace
     p = append_chunk(p, "IHDR", ihdr, sizeof ihdr);
+    if (header_chunks_length > 0) {
+        memcpy(p, header_chunks, header_chunks_length);
+        p += header_chunks_length;
+    }
     // A white background, as Cairo writes.
     static const uint8_t white[6] = {0, 0xFF, 0, 0xFF, 0, 0xFF};
     p = append_chunk(p, "bKGD", white, sizeof white);

@@ -70,10 +70,13 @@ int mc_png_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, in
 /// least absolute sum, deflated at zlib `level` (0…9) in row strips on `threads` threads
 /// (0: one per core). With `tries_run_length`, each large strip is run-length coded instead
 /// (zlib's Z_RLE, about twice as fast) when a sample of its rows compresses within 2 % as well
-/// that way. On success *out holds a buffer to release with mc_png_free. Returns 0 on
-/// success; on failure writes a message to errbuf, nothing stays allocated and *out is NULL.
+/// that way. `header_chunks` (`header_chunks_length` bytes of whole chunks, e.g. tEXt, or
+/// NULL and 0) go right after IHDR. On success *out holds a buffer to release with
+/// mc_png_free. Returns 0 on success; on failure writes a message to errbuf, nothing stays
+/// allocated and *out is NULL.
 int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride, int level,
-                         int tries_run_length, int threads, uint8_t **out, size_t *out_length, char *errbuf,
+                         int tries_run_length, int threads, const uint8_t *header_chunks,
+                         size_t header_chunks_length, uint8_t **out, size_t *out_length, char *errbuf,
                          size_t errlen);
 
 /// Releases a buffer returned by mc_png_encode_argb32.

@@ -17,12 +17,17 @@ public enum ImageEncoder {
 
     /// PNG from `mc_png_encode_argb32`: the pixels Cairo's own writer would store, RGB when
     /// the image is opaque, deflated on all cores at the level `compression` names (and for
-    /// `default`, run-length coded where that does as well).
-    public static func png(_ image: RasterImage, compression: PNGCompression = .default) throws(ImageEncodeError) -> Data {
-        try runCodec(image, .png, free: mc_png_free) { bytes, output, length, message, capacity in
-            mc_png_encode_argb32(bytes, Int32(image.width), Int32(image.height), Int32(image.stride),
-                                 Int32(compression.zlibLevel), compression.triesRunLength ? 1 : 0, 0, &output, &length,
-                                 message, capacity)
+    /// `default`, run-length coded where that does as well), with a `tEXt` chunk after the
+    /// header for each of `text` (keyword, Latin-1 text).
+    public static func png(_ image: RasterImage, compression: PNGCompression = .default,
+                           text: [(keyword: String, text: String)] = []) throws(ImageEncodeError) -> Data {
+        let chunks = PNGTextChunk.chunks(text)
+        return try chunks.withUnsafeBufferPointer { chunks throws(ImageEncodeError) in
+            try runCodec(image, .png, free: mc_png_free) { bytes, output, length, message, capacity in
+                mc_png_encode_argb32(bytes, Int32(image.width), Int32(image.height), Int32(image.stride),
+                                     Int32(compression.zlibLevel), compression.triesRunLength ? 1 : 0, 0,
+                                     chunks.baseAddress, chunks.count, &output, &length, message, capacity)
+            }
         }
     }
 
@@ -54,7 +59,7 @@ public enum ImageEncoder {
     /// Runs one of the C encoders over the image's bytes: `encode` returns 0 and sets the
     /// output buffer (released here with `free`) and its length, or writes a message.
     private static func runCodec(
-        _ image: RasterImage, _ format: ImageFormat, free: (UnsafeMutablePointer<UInt8>) -> Void,
+        _ image: RasterImage, _ format: ImageFormat, free: @escaping @Sendable (UnsafeMutablePointer<UInt8>) -> Void,
         _ encode: (UnsafePointer<UInt8>, inout UnsafeMutablePointer<UInt8>?, inout Int, UnsafeMutablePointer<CChar>, Int) -> Int32
     ) throws(ImageEncodeError) -> Data {
         var message = [CChar](repeating: 0, count: 256)
@@ -68,7 +73,9 @@ public enum ImageEncoder {
             }
         }
         guard status == 0, let output else { throw .codec(format: format, String(messageBuffer: message)) }
-        defer { free(output) }
-        return Data(bytes: output, count: length)
+        // The codec's buffer becomes the data's, not copied: `free` releases it with the data.
+        return Data(bytesNoCopy: output, count: length, deallocator: .custom { bytes, _ in
+            free(bytes.assumingMemoryBound(to: UInt8.self))
+        })
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
 
-/// Adds `tEXt` chunks (keyword and Latin-1 text) to a PNG right after its header chunk, e.g.
-/// the EPSG:3857 bounding box of a map so tools can place it.
+/// `tEXt` chunks (keyword and Latin-1 text) for the PNG writer to put right after the header
+/// chunk, e.g. the EPSG:3857 bounding box of a map so tools can place it.
 enum PNGTextChunk {
-    static func insert(_ entries: [(keyword: String, text: String)], into png: Data) -> Data {
-        // Signature (8) + IHDR (4 length, 4 type, 13 data, 4 CRC).
-        let headerEnd = 33
-        guard png.count > headerEnd, png.dropFirst(12).prefix(4).elementsEqual("IHDR".utf8) else { return png }
+    /// The chunks for `entries`, each whole: length, type, keyword, a zero byte, the text and
+    /// the CRC. Keywords are cut to PNG's 79 bytes.
+    static func chunks(_ entries: [(keyword: String, text: String)]) -> [UInt8] {
         // Built as bytes: Data's generic initialisers look up protocol conformances at run time.
         var chunks: [UInt8] = []
         for (keyword, text) in entries {
@@ -19,11 +18,7 @@ enum PNGTextChunk {
             chunks += body
             appendBigEndian(crc32(body), to: &chunks)
         }
-        var result = Data(capacity: png.count + chunks.count)
-        result.append(png.prefix(headerEnd))
-        chunks.withUnsafeBufferPointer { result.append($0) }
-        result.append(png.dropFirst(headerEnd))
-        return result
+        return chunks
     }
 
     private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {

@@ -88,13 +88,14 @@ public struct StaticMapWriter: Sendable {
         if request.format.isVector {
             return try VectorEncoder.encode(image, as: request.format, scale: viewport.scale) { renderer.decorate($0, viewport) }
         }
-        let data = try ImageEncoder.encode(image, as: request.format, quality: request.quality, lossless: request.lossless,
-                                            pngCompression: request.pngCompression)
-        guard request.format == .png else { return data }
+        guard request.format == .png else {
+            return try ImageEncoder.encode(image, as: request.format, quality: request.quality, lossless: request.lossless)
+        }
         let e = viewport.extent
         // One interpolation, not `joined(separator:)`: the generic join looks up the Element
         // witness at run time, scanning every conformance record of the binary (0.2 ms).
-        return PNGTextChunk.insert([("crs", "EPSG:3857"), ("bbox3857", "\(e.minX),\(e.minY),\(e.maxX),\(e.maxY)")], into: data)
+        return try ImageEncoder.png(image, compression: request.pngCompression,
+                                    text: [("crs", "EPSG:3857"), ("bbox3857", "\(e.minX),\(e.minY),\(e.maxX),\(e.maxY)")])
     }
 
     /// The report as pretty-printed JSON with sorted keys.

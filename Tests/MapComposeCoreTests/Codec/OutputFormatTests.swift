@@ -61,10 +61,18 @@ import Testing
     @Test func pngTextChunksCarryTheBBoxAndValidCRCs() throws {
         // The CRC of the IEND chunk type alone is the well-known AE 42 60 82.
         #expect(PNGTextChunk.crc32(Data("IEND".utf8)) == 0xAE42_6082)
-        let png = try ImageEncoder.png(try TileFixtures.solidImage(.white, size: 4))
-        let tagged = PNGTextChunk.insert([("bbox3857", "1,2,3,4")], into: png)
-        #expect(tagged.count == png.count + 12 + "bbox3857".count + 1 + 7)
-        #expect(String(decoding: tagged, as: UTF8.self).contains("tEXtbbox3857\u{0}1,2,3,4"))
+        let image = try TileFixtures.solidImage(.white, size: 4)
+        let png = try ImageEncoder.png(image)
+        let tagged = try ImageEncoder.png(image, text: [("bbox3857", "1,2,3,4")])
+        let chunk = 12 + "bbox3857".count + 1 + 7
+        #expect(tagged.count == png.count + chunk)
+        // Signature and IHDR (33 bytes), then the chunk: length 16, tEXt, keyword, NUL, text, CRC.
+        #expect(Array(tagged.prefix(33)) == Array(png.prefix(33)), "the header is the untagged file's")
+        #expect(Array(tagged[33..<(33 + 8)]) == [0, 0, 0, 16] + Array("tEXt".utf8))
+        #expect(String(decoding: tagged[(33 + 8)..<(33 + chunk - 4)], as: UTF8.self) == "bbox3857\u{0}1,2,3,4")
+        let crc = tagged[(33 + chunk - 4)..<(33 + chunk)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        #expect(crc == PNGTextChunk.crc32(tagged[(33 + 4)..<(33 + chunk - 4)]))
+        #expect(Array(tagged.dropFirst(33 + chunk)) == Array(png.dropFirst(33)), "the rest is the untagged file's")
         let decoded = try TileDecoder.decode(tagged)
         #expect(decoded.width == 4, "libpng reads the tagged file (it checks chunk CRCs)")
     }
