@@ -13,7 +13,8 @@ import Glibc
 /// and size per level against `cairo_surface_write_to_png`. With `codecFloor` (the
 /// MapComposeCodecFloor executable), also the codec floor of a whole process: one that starts,
 /// decodes the same tiles on all cores, encodes the same output with the same writer and
-/// writes it, and the render's ratio to that.
+/// writes it, run in turn with the render; the render's ratio to it (the goal, ≤ 1.3), and its
+/// own ratio to the in-process floor.
 enum CodecBench {
     static let center = LonLat(lon: 10.5, lat: 47.5)
     static let zoom = 6.0
@@ -38,20 +39,27 @@ enum CodecBench {
         let version = try ProcessTimer.times(mapcompose, ["--version"], runs: max(runs, 50))
         print("mapcompose --version, whole process: median \(ms(median(version))) ms, min \(ms(version[0])) ms (goal ≤ 10)")
         print("")
-        print("size       render ms  floor ms (decode + encode)  render/floor (goal ≤ 1.3)  file bytes  libpng bytes  file/libpng (goal ≤ 1.10)")
+        print("size       render ms  floor ms (decode + encode)  render/floor (in-process)  file bytes  libpng bytes  file/libpng (goal ≤ 1.10)")
         var images: [(Int, RasterImage)] = []
         var cpuLines: [String] = [], processLines: [String] = []
         let cores = ProcessInfo.processInfo.activeProcessorCount
         for side in sides {
             let viewport = try Viewport(center: center, zoom: zoom, width: side, height: side)
             let output = folder.appendingPathComponent("out-\(side).png")
-            let (render, renderCPU) = try ProcessTimer.timesAndCPU(mapcompose, [
-                "--style", styleFile.path, "--center", "\(center.lat),\(center.lon)", "--zoom", "\(Int(zoom))",
-                "--size", "\(side)x\(side)", "--no-attribution", output.path,
-            ], runs: runs)
+            let tiles = try tileFiles(for: viewport, in: folder.appendingPathComponent("tiles"))
+            let renderArguments = ["--style", styleFile.path, "--center", "\(center.lat),\(center.lon)", "--zoom", "\(Int(zoom))",
+                                   "--size", "\(side)x\(side)", "--no-attribution", output.path]
+            let renders: [(wall: Double, cpu: Double)]
+            var processFloor: ProcessFloor?
+            if let codecFloor {
+                (renders, processFloor) = try timeInTurn(mapcompose, renderArguments, codecFloor: codecFloor, output: output,
+                                                         tiles: tiles, folder: folder, side: side, runs: runs)
+            } else {
+                renders = try ProcessTimer.inOrder(mapcompose, renderArguments, runs: runs)
+            }
+            let render = median(renders.map(\.wall)), renderCPU = median(renders.map(\.cpu))
             let image = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(viewport).image
             images.append((side, image))
-            let tiles = try tileFiles(for: viewport, in: folder.appendingPathComponent("tiles"))
             let decode = try median((0..<runs).map { _ in try time { try decodeAll(tiles) } })
             let encode = try median((0..<runs).map { _ in try time { _ = try ImageEncoder.png(image) } })
             let floor = decode + encode
@@ -59,20 +67,22 @@ enum CodecBench {
                 try ProcessTimer.cpu { try decodeAll(tiles); _ = try ImageEncoder.png(image) }
             })
             cpuLines.append("\(side)x\(side)".padding(toLength: 11, withPad: " ", startingAt: 0)
-                            + "\(ms(median(renderCPU)))".leftPadded(12) + "\(ms(floorCPU))".leftPadded(11)
-                            + "\(ms(median(renderCPU) - floorCPU))".leftPadded(19)
-                            + "\(ms(median(renderCPU) / Double(cores)))".leftPadded(33)
+                            + "\(ms(renderCPU))".leftPadded(12) + "\(ms(floorCPU))".leftPadded(11)
+                            + "\(ms(renderCPU - floorCPU))".leftPadded(19)
+                            + "\(ms(renderCPU / Double(cores)))".leftPadded(33)
                             + "\(ms(1.3 * floor * Double(cores) - floorCPU))".leftPadded(36))
-            if let codecFloor {
-                processLines.append(try processFloorLine(side: side, render: median(render), codecFloor: codecFloor,
-                                                         output: output, tiles: tiles, folder: folder, runs: runs))
+            if let processFloor {
+                processLines.append("\(side)x\(side)".padding(toLength: 11, withPad: " ", startingAt: 0)
+                                    + "\(ms(render))".leftPadded(9) + "\(ms(processFloor.median))".leftPadded(18)
+                                    + String(format: "%.2f", processFloor.renderRatio).leftPadded(38)
+                                    + String(format: "%.2f", processFloor.median / floor).leftPadded(33))
             }
             let fileBytes = try Data(contentsOf: output).count
             let libpngBytes = try CairoPNGEncoder.encode(image).count
             print("\(side)x\(side)".padding(toLength: 11, withPad: " ", startingAt: 0)
-                  + "\(ms(median(render)))".leftPadded(9)
+                  + "\(ms(render))".leftPadded(9)
                   + "\(ms(floor)) (\(ms(decode)) + \(ms(encode)), \(tiles.count) tiles)".leftPadded(28)
-                  + String(format: "%.2f", median(render) / floor).leftPadded(27)
+                  + String(format: "%.2f", render / floor).leftPadded(27)
                   + "\(fileBytes)".leftPadded(12) + "\(libpngBytes)".leftPadded(14)
                   + String(format: "%.3f", Double(fileBytes) / Double(libpngBytes)).leftPadded(27))
         }
@@ -83,8 +93,10 @@ enum CodecBench {
         if !processLines.isEmpty {
             print("")
             print("Codec floor of a whole process (MapComposeCodecFloor: start, decode the tiles on all cores, encode the same")
-            print("output with the same writer, write it; the time it takes to get the output's pixels is taken off), medians in ms:")
-            print("size       render ms  process floor ms  render/process floor")
+            print("output with the same writer, write it; the time it takes to get the output's pixels is taken off), run in turn")
+            print("with the render; medians in ms, and of the ratios run by run. The last column is that codec-only process against")
+            print("the warm floor above: where it is over 1.3, no whole process could come within 1.3 of the warm floor.")
+            print("size       render ms  process floor ms  render/process floor (goal ≤ 1.3)  process floor/warm floor")
             processLines.forEach { print($0) }
         }
         print("")
@@ -104,23 +116,31 @@ enum CodecBench {
         }
     }
 
-    /// The line of the whole-process floor table for one size: `codecFloor` run `runs` times on
-    /// the render's `output` and the view's `tiles`, each run's time less the time it took to
-    /// decode `output` (which it appends to a log).
-    static func processFloorLine(side: Int, render: Double, codecFloor: String, output: URL, tiles: [URL], folder: URL,
-                                 runs: Int) throws -> String {
+    /// The whole-process codec floor of one size: the median time of a `codecFloor` run on the
+    /// render's `output` and the view's `tiles`, less the time it took to decode `output` (which
+    /// it appends to a log), and the median of the render's ratio to it, run by run.
+    struct ProcessFloor {
+        let median: Double
+        let renderRatio: Double
+    }
+
+    /// `runs` renders and `runs` runs of `codecFloor`, in turn (render, floor, render, …), so that
+    /// both see the machine in the same state: its speed drifts from minute to minute.
+    static func timeInTurn(_ mapcompose: String, _ renderArguments: [String], codecFloor: String, output: URL, tiles: [URL],
+                           folder: URL, side: Int, runs: Int) throws -> ([(wall: Double, cpu: Double)], ProcessFloor) {
         let log = folder.appendingPathComponent("floor-load-\(side).log")
         try Data().write(to: log)
-        let measured = try ProcessTimer.inOrder(codecFloor, [output.path, folder.appendingPathComponent("floor-\(side).png").path,
-                                                             log.path] + tiles.map(\.path), runs: runs)
+        let floorArguments = [output.path, folder.appendingPathComponent("floor-\(side).png").path, log.path] + tiles.map(\.path)
+        // The render's output is the floor's input: the render's warm-up run comes first.
+        let (renders, floors) = try ProcessTimer.inTurn((mapcompose, renderArguments), (codecFloor, floorArguments), runs: runs)
         let loads = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
         guard loads.count == runs + 1 else {
             throw ProcessTimer.Failure(description: "\(codecFloor) logged \(loads.count) load times for \(runs + 1) runs")
         }
         // The first line is the warm-up's.
-        let floor = median(zip(measured, loads.dropFirst()).map { $0.wall - $1 })
-        return "\(side)x\(side)".padding(toLength: 11, withPad: " ", startingAt: 0) + "\(ms(render))".leftPadded(9)
-            + "\(ms(floor))".leftPadded(18) + String(format: "%.2f", render / floor).leftPadded(22)
+        let floorTimes = zip(floors, loads.dropFirst()).map { $0.wall - $1 }
+        let ratios = zip(renders, floorTimes).map { $0.wall / $1 }
+        return (renders, ProcessFloor(median: median(floorTimes), renderRatio: median(ratios)))
     }
 
     /// Opaque 256-px PNG tiles of the built-in style covering `area` (plus one tile around it),

@@ -29,6 +29,20 @@ enum ProcessTimer {
         return try (0..<runs).map { _ in try once(executable, arguments) }
     }
 
+    /// Wall and CPU milliseconds of `runs` runs of each of two commands, in turn (first,
+    /// second, first, …), after one untimed warm-up run of each, first then second.
+    static func inTurn(_ first: (executable: String, arguments: [String]), _ second: (executable: String, arguments: [String]),
+                       runs: Int) throws -> ([(wall: Double, cpu: Double)], [(wall: Double, cpu: Double)]) {
+        try once(first.executable, first.arguments)
+        try once(second.executable, second.arguments)
+        var firsts: [(wall: Double, cpu: Double)] = [], seconds: [(wall: Double, cpu: Double)] = []
+        for _ in 0..<runs {
+            firsts.append(try once(first.executable, first.arguments))
+            seconds.append(try once(second.executable, second.arguments))
+        }
+        return (firsts, seconds)
+    }
+
     @discardableResult
     private static func once(_ executable: String, _ arguments: [String]) throws -> (wall: Double, cpu: Double) {
         var actions = posix_spawn_file_actions_t()
