@@ -321,7 +321,8 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
     *out_length = 0;
     if (!pixels || width <= 0 || height <= 0 || width > (1 << 24) || stride / 4 < width || level < 0 ||
         level > 9 || (header_chunks_length > 0 && !header_chunks)) {
-        fail(errbuf, errlen, "invalid arguments (%dx%d, stride %d, level %d)", width, height, stride, level);
+        fail(errbuf, errlen, "invalid arguments (%dx%d, stride %d, level %d, %zu bytes of header chunks at %p)", width,
+             height, stride, level, header_chunks_length, (const void *)header_chunks);
         return -1;
     }
     job j;

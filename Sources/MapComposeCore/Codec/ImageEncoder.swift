@@ -57,7 +57,8 @@ public enum ImageEncoder {
     }
 
     /// Runs one of the C encoders over the image's bytes: `encode` returns 0 and sets the
-    /// output buffer (released here with `free`) and its length, or writes a message.
+    /// output buffer (the data's own, released with `free` when the data is) and its length,
+    /// or writes a message.
     private static func runCodec(
         _ image: RasterImage, _ format: ImageFormat, free: @escaping @Sendable (UnsafeMutablePointer<UInt8>) -> Void,
         _ encode: (UnsafePointer<UInt8>, inout UnsafeMutablePointer<UInt8>?, inout Int, UnsafeMutablePointer<CChar>, Int) -> Int32

@@ -184,6 +184,7 @@ import Testing
         output = UnsafeMutablePointer(bitPattern: 1)
         let missingChunks = mc_png_encode_argb32(pixels, 2, 2, 8, 6, 0, 0, nil, 12, &output, &length, &message, message.count)
         #expect(missingChunks != 0 && output == nil, "a length without chunk bytes is refused")
+        #expect(String(messageBuffer: message).contains("12 bytes of header chunks"))
     }
 
     @Test func compressionNamesAndLevels() {
