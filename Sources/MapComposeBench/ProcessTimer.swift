@@ -13,13 +13,7 @@ enum ProcessTimer {
     /// Milliseconds of each of `runs` runs of `executable arguments`, sorted, after one
     /// untimed warm-up run. Fails when a run exits non-zero.
     static func times(_ executable: String, _ arguments: [String], runs: Int) throws -> [Double] {
-        try timesAndCPU(executable, arguments, runs: runs).wall
-    }
-
-    /// `times`, with the CPU milliseconds (user + system, all threads) of each run, sorted apart.
-    static func timesAndCPU(_ executable: String, _ arguments: [String], runs: Int) throws -> (wall: [Double], cpu: [Double]) {
-        let measured = try inOrder(executable, arguments, runs: runs)
-        return (measured.map(\.wall).sorted(), measured.map(\.cpu).sorted())
+        try inOrder(executable, arguments, runs: runs).map(\.wall).sorted()
     }
 
     /// Wall and CPU milliseconds of each of `runs` runs, in the order they ran, after one
