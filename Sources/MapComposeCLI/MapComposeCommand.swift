@@ -32,19 +32,38 @@ struct MapComposeCommand: AsyncParsableCommand {
 enum Main {
     static let versionLine = "mapcompose \(MapComposeVersion.current)"
 
-    static func main() async {
+    /// Synchronous on purpose: the command runs as a task on the thread pool and ends the
+    /// process with `exit`, while the main thread serves the main queue. With an `async` main
+    /// the main thread would leave through `dispatch_main`, which ends it with `pthread_exit`:
+    /// that unwinds its stack, and the unwinder's first use in a statically linked binary sorts
+    /// the unwind tables of the whole executable (about 100 ms).
+    static func main() {
         // Answered before the parser is built: it reflects over every command's options, which
         // costs more than the rest of start-up.
         if CommandLine.arguments.dropFirst() == ["--version"] {
             print(versionLine)
             return
         }
+        // The thread pool's threads block every signal, and a process started from one of them
+        // (by a test, say) starts with its signals blocked: the main thread takes them all, so
+        // SIGINT and SIGTERM reach `PendingFileRegistry`'s handler (`dispatch_main` did the same).
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        pthread_sigmask(SIG_SETMASK, &noSignals, nil)
+        Task.detached { await runAndExit() }
+        RunLoop.main.run()
+        fatalError("the main run loop returned")
+    }
+
+    /// Parses the arguments, runs the command and ends the process with its exit code.
+    private nonisolated static func runAndExit() async -> Never {
         do {
             // A plain render skips ArgumentParser (see `RenderSettings.quickParse`).
             if let settings = RenderSettings.quickParse(CommandLine.arguments.dropFirst(),
                                                         subcommands: MapComposeCommand.namedSubcommandNames) {
                 prepareToRun(verbose: settings.verbose)
-                try await renderAndExit(settings)
+                try await settings.run()
+                exit(0)
             }
             var command: ParsableCommand
             if let alone = MapComposeCommand.parsedAlone(CommandLine.arguments.dropFirst()) {
@@ -58,6 +77,7 @@ enum Main {
             } else {
                 try command.run()
             }
+            exit(0)
         } catch let failure as CLIFailure {
             for message in failure.messages { printError("error: \(message)") }
             exit(failure.exitCode)
@@ -71,13 +91,6 @@ enum Main {
             printError(message)
             exit(2)
         }
-    }
-
-    /// Runs a plain render and ends the process on the thread that finished it. Returning would
-    /// first hop back to the main actor, whose queue gets a new thread just to call `exit`.
-    private nonisolated static func renderAndExit(_ settings: RenderSettings) async throws -> Never {
-        try await settings.run()
-        exit(0)
     }
 
     /// Logging and signals, once per process, before a command runs.
