@@ -5,10 +5,11 @@
 # (cgi-mapserver) and MapProxy (python3-mapproxy), the real WMS and WMTS servers the tests start
 # on 127.0.0.1; zlib headers for the PNG writer and Pillow (python3-pil), with which the tests
 # decode its files; libxml2, ICU, liblzma, brotli and expat headers, whose static archives the
-# release build links (scripts/static-link-libs.sh).
+# release build links (scripts/static-link-libs.sh), and glibc's (libc6-dev: the release build
+# is a static executable).
 set -euo pipefail
 packages=(pkg-config libcairo2-dev libpng-dev libdeflate-dev libjpeg-dev libwebp-dev libsqlite3-dev fonts-dejavu-core cgi-mapserver python3-mapproxy zlib1g-dev python3-pil
-          libxml2-dev libicu-dev liblzma-dev libbrotli-dev libexpat1-dev)
+          libxml2-dev libicu-dev liblzma-dev libbrotli-dev libexpat1-dev libc6-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
