@@ -25,9 +25,11 @@ struct mc_huge_buffer {
     size_t length;  // of the mapping, a multiple of the huge page size
 };
 
+size_t mc_huge_pages_length(size_t length) { return (length + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE; }
+
 void *mc_huge_pages_map(size_t length) {
     if (length == 0 || length > SIZE_MAX - 2 * (size_t)HUGE_PAGE) return NULL;
-    size_t rounded = (length + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    size_t rounded = mc_huge_pages_length(length);
     // Mapped with a huge page to spare, then trimmed to a 2 MiB-aligned start.
     uint8_t *mapping = mmap(NULL, rounded + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapping == MAP_FAILED) return NULL;
@@ -42,13 +44,14 @@ void *mc_huge_pages_map(size_t length) {
 mc_huge_buffer *mc_huge_buffer_create(size_t length) {
     mc_huge_buffer *buffer = malloc(sizeof *buffer);
     if (!buffer) return NULL;
-    void *start = mc_huge_pages_map(length);
+    void *start = mc_huge_pages_take_prepared(length);
+    if (!start) start = mc_huge_pages_map(length);
     if (!start) {
         free(buffer);
         return NULL;
     }
     buffer->bytes = start;
-    buffer->length = (length + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    buffer->length = mc_huge_pages_length(length);
     return buffer;
 }
 

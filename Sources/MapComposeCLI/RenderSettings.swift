@@ -79,7 +79,11 @@ struct RenderSettings: Equatable {
         let overlays = try self.overlays.overlays()
         let fitsStyleOverlays: Bool
         if case .fitOverlays = area, overlays.isEmpty { fitsStyleOverlays = true } else { fitsStyleOverlays = false }
-        if !fitsStyleOverlays { try checkArea(area, dimensions, overlays) }
+        if !fitsStyleOverlays {
+            let viewport = try checkArea(area, dimensions, overlays)
+            // The map's memory is made ready on another core while the style is read.
+            RasterImage.prepareMemory(width: viewport.deviceWidth, height: viewport.deviceHeight)
+        }
         let imageFormat = try OutputFormatArgument.resolve(format, output: output)
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
         if lossless, imageFormat != .webp { throw CLIFailure("--lossless is for WebP output (name the output .webp)") }
@@ -101,11 +105,13 @@ struct RenderSettings: Equatable {
         return request
     }
 
-    /// Fails with a message naming the options when the area cannot be shown at this size.
+    /// The area's viewport at this size; fails with a message naming the options when the area
+    /// cannot be shown at this size.
+    @discardableResult
     private func checkArea(_ area: RenderRequest.Area, _ dimensions: (width: Int, height: Int),
-                           _ overlays: [Overlay]) throws(CLIFailure) {
+                           _ overlays: [Overlay]) throws(CLIFailure) -> Viewport {
         do {
-            _ = try area.viewport(width: dimensions.width, height: dimensions.height, scale: scale, overlays: overlays)
+            return try area.viewport(width: dimensions.width, height: dimensions.height, scale: scale, overlays: overlays)
         } catch .tooSmall(let width, let height) {
             throw CLIFailure("--size \(size) at --scale \(scale.exactText) would be under 1 pixel "
                              + "(\(width.exactText)x\(height.exactText)): use a larger --size or --scale")

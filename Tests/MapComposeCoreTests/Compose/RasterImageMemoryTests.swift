@@ -13,12 +13,17 @@ import Testing
             #expect(image.byteCount >= RasterImage.hugePageThreshold)
             let address = UInt(bitPattern: cairo_image_surface_get_data(image.surface))
             #expect(address % (2 << 20) == 0, "\(width)x\(height) is not on its own 2 MiB-aligned buffer")
-            #expect(image.withPixels { pixels, _ in pixels.allSatisfy { $0 == 0 } })
-            let context = try DrawingContext(image)
-            context.paint(RGBA(r: 10, g: 20, b: 30, a: 255))
-            try context.finish("paint")
-            #expect(image.rgba(x: width - 1, y: height - 1) == RGBA(r: 10, g: 20, b: 30, a: 255))
+            try Self.expectTransparentAndPaintable(image)
         }
+    }
+
+    /// Checks that `image` starts all transparent and that a paint fills it to its last pixel.
+    static func expectTransparentAndPaintable(_ image: RasterImage) throws {
+        #expect(image.withPixels { pixels, _ in pixels.allSatisfy { $0 == 0 } })
+        let context = try DrawingContext(image)
+        context.paint(RGBA(r: 10, g: 20, b: 30, a: 255))
+        try context.finish("paint")
+        #expect(image.rgba(x: image.width - 1, y: image.height - 1) == RGBA(r: 10, g: 20, b: 30, a: 255))
     }
 
     @Test func smallImagesKeepCairosMemory() throws {
