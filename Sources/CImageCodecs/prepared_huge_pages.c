@@ -7,64 +7,82 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 
 enum { SMALL_PAGE = 4096 };
 
-// The one preparation there can be at a time: its thread, the length asked for and, once the
-// thread is joined, the memory (NULL if it could not be had). Guarded by `lock`.
+/// One preparation: its thread, the length asked for, and the memory its thread made ready
+/// (NULL if it could not be had), read only after the thread is joined.
+typedef struct {
+    pthread_t thread;
+    size_t length;
+    void *start;
+} preparation;
+
+// The preparation waiting to be taken, if any; one at a time.
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_t preparer;
-static int preparing;
-static size_t prepared_length;
-static void *prepared_start;
+static preparation *waiting;
 
 /// Maps the pages and writes a zero to each, which faults each in, cleared by the kernel.
-static void *fault_in(void *unused) {
-    (void)unused;
-    uint8_t *start = mc_huge_pages_map(prepared_length);
+static void *fault_in(void *argument) {
+    preparation *p = argument;
+    uint8_t *start = mc_huge_pages_map(p->length);
     if (start) {
-        size_t mapped = mc_huge_pages_length(prepared_length);
+        size_t mapped = mc_huge_pages_length(p->length);
         for (size_t offset = 0; offset < mapped; offset += SMALL_PAGE) ((volatile uint8_t *)start)[offset] = 0;
     }
-    prepared_start = start;
+    p->start = start;
     return NULL;
 }
 
 void mc_huge_pages_prepare(size_t length) {
+    if (length == 0) return;
     pthread_mutex_lock(&lock);
-    if (!preparing && length > 0) {
-        prepared_length = length;
-        preparing = pthread_create(&preparer, NULL, fault_in, NULL) == 0;
+    if (!waiting) {
+        preparation *p = malloc(sizeof *p);
+        if (p) {
+            p->length = length;
+            p->start = NULL;
+            if (pthread_create(&p->thread, NULL, fault_in, p) == 0) {
+                waiting = p;
+            } else {
+                free(p);
+            }
+        }
     }
     pthread_mutex_unlock(&lock);
 }
 
-void *mc_huge_pages_take_prepared(size_t length) {
-    void *start = NULL;
+/// Takes the waiting preparation if it is of `length` (of any length with `any_length`) and
+/// waits for its thread, outside the lock; NULL when there is none to take.
+static preparation *claim(size_t length, int any_length) {
     pthread_mutex_lock(&lock);
-    if (preparing && length == prepared_length) {
-        pthread_join(preparer, NULL);
-        preparing = 0;
-        start = prepared_start;
-    }
+    preparation *p = waiting && (any_length || waiting->length == length) ? waiting : NULL;
+    if (p) waiting = NULL;
     pthread_mutex_unlock(&lock);
+    if (p) pthread_join(p->thread, NULL);
+    return p;
+}
+
+void *mc_huge_pages_take_prepared(size_t length) {
+    preparation *p = claim(length, 0);
+    if (!p) return NULL;
+    void *start = p->start;
+    free(p);
     return start;
 }
 
 int mc_huge_pages_prepared_pending(void) {
     pthread_mutex_lock(&lock);
-    int pending = preparing;
+    int pending = waiting != NULL;
     pthread_mutex_unlock(&lock);
     return pending;
 }
 
 void mc_huge_pages_discard_prepared(void) {
-    pthread_mutex_lock(&lock);
-    if (preparing) {
-        pthread_join(preparer, NULL);
-        preparing = 0;
-        if (prepared_start) munmap(prepared_start, mc_huge_pages_length(prepared_length));
-    }
-    pthread_mutex_unlock(&lock);
+    preparation *p = claim(0, 1);
+    if (!p) return;
+    if (p->start) munmap(p->start, mc_huge_pages_length(p->length));
+    free(p);
 }
