@@ -1,4 +1,3 @@
-import CCairo
 import CImageCodecs
 
 extension RasterImage {
@@ -11,11 +10,8 @@ extension RasterImage {
     /// that ends releases it with the rest of its memory).
     public static func prepareMemory(width: Int, height: Int) {
         // Cairo makes no image surface wider or taller than 32767 pixels.
-        guard (1...32767).contains(width), (1...32767).contains(height) else { return }
-        let w = Int32(width)
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w))
-        let (bytes, overflow) = stride.multipliedReportingOverflow(by: height)
-        guard stride > 0, !overflow, bytes >= hugePageThreshold else { return }
+        guard (1...32767).contains(width), (1...32767).contains(height),
+              let (_, bytes) = layout(width: width, height: height), bytes >= hugePageThreshold else { return }
         mc_huge_pages_prepare(bytes)
     }
 

@@ -91,9 +91,7 @@ public final class RasterImage: @unchecked Sendable {
     /// images, Cairo allocates as usual (one page fault per 4 KiB filled).
     private static func transparentSurface(width: Int, height: Int) -> OpaquePointer {
         let w = Int32(clamping: width), h = Int32(clamping: height)
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w))
-        let (bytes, overflow) = stride.multipliedReportingOverflow(by: Int(h))
-        if width > 0, height > 0, stride > 0, !overflow {
+        if let (stride, bytes) = layout(width: width, height: height) {
             if bytes >= hugePageThreshold, let buffer = mc_huge_buffer_create(bytes),
                let surface = surface(on: mc_huge_buffer_bytes(buffer), owner: UnsafeMutableRawPointer(buffer),
                                      release: mc_huge_buffer_destroy, width: w, height: h, stride: stride) {
@@ -106,6 +104,16 @@ public final class RasterImage: @unchecked Sendable {
             }
         }
         return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)
+    }
+
+    /// The row stride and byte count of an ARGB32 image of this size (each side clamped to
+    /// 32 bits, as the surface's is); nil when there is no such buffer to make.
+    static func layout(width: Int, height: Int) -> (stride: Int, bytes: Int)? {
+        guard width > 0, height > 0 else { return nil }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: width)))
+        let (bytes, overflow) = stride.multipliedReportingOverflow(by: Int(Int32(clamping: height)))
+        guard stride > 0, !overflow else { return nil }
+        return (stride, bytes)
     }
 
     /// A surface drawing on `pixels`, which `release(owner)` frees when the surface is
