@@ -13,26 +13,49 @@
 enum { SMALL_PAGE = 4096 };
 
 /// One preparation: its thread, the length asked for, and the memory its thread made ready
-/// (NULL if it could not be had), read only after the thread is joined.
+/// (NULL if it could not be had), read only after the thread is joined. A preparation given up
+/// while its thread runs (`abandoned`) is released by that thread, which stops early.
 typedef struct {
     pthread_t thread;
     size_t length;
     void *start;
+    int finished, abandoned;  // under `lock`
 } preparation;
 
 // The preparation waiting to be taken, if any; one at a time.
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static preparation *waiting;
 
-/// Maps the pages and writes a zero to each, which faults each in, cleared by the kernel.
+enum { HUGE_PAGE = 2 << 20 };
+
+static int is_abandoned(preparation *p) {
+    pthread_mutex_lock(&lock);
+    int abandoned = p->abandoned;
+    pthread_mutex_unlock(&lock);
+    return abandoned;
+}
+
+/// Maps the pages and writes a zero to each, which faults each in, cleared by the kernel; stops
+/// at the next huge page once the preparation is abandoned, and then releases it.
 static void *fault_in(void *argument) {
     preparation *p = argument;
     uint8_t *start = mc_huge_pages_map(p->length);
+    size_t mapped = mc_huge_pages_length(p->length);
     if (start) {
-        size_t mapped = mc_huge_pages_length(p->length);
-        for (size_t offset = 0; offset < mapped; offset += SMALL_PAGE) ((volatile uint8_t *)start)[offset] = 0;
+        for (size_t offset = 0; offset < mapped; offset += SMALL_PAGE) {
+            if (offset % HUGE_PAGE == 0 && is_abandoned(p)) break;
+            ((volatile uint8_t *)start)[offset] = 0;
+        }
     }
+    pthread_mutex_lock(&lock);
     p->start = start;
+    p->finished = 1;
+    int abandoned = p->abandoned;
+    pthread_mutex_unlock(&lock);
+    if (abandoned) {
+        if (start) munmap(start, mapped);
+        free(p);
+    }
     return NULL;
 }
 
@@ -44,6 +67,8 @@ void mc_huge_pages_prepare(size_t length) {
         if (p) {
             p->length = length;
             p->start = NULL;
+            p->finished = 0;
+            p->abandoned = 0;
             if (pthread_create(&p->thread, NULL, fault_in, p) == 0) {
                 waiting = p;
             } else {
@@ -54,11 +79,11 @@ void mc_huge_pages_prepare(size_t length) {
     pthread_mutex_unlock(&lock);
 }
 
-/// Takes the waiting preparation if it is of `length` (of any length with `any_length`) and
-/// waits for its thread, outside the lock; NULL when there is none to take.
-static preparation *claim(size_t length, int any_length) {
+/// Takes the waiting preparation if it is of `length` and waits for its thread, outside the
+/// lock; NULL when there is none to take.
+static preparation *claim(size_t length) {
     pthread_mutex_lock(&lock);
-    preparation *p = waiting && (any_length || waiting->length == length) ? waiting : NULL;
+    preparation *p = waiting && waiting->length == length ? waiting : NULL;
     if (p) waiting = NULL;
     pthread_mutex_unlock(&lock);
     if (p) pthread_join(p->thread, NULL);
@@ -66,7 +91,7 @@ static preparation *claim(size_t length, int any_length) {
 }
 
 void *mc_huge_pages_take_prepared(size_t length) {
-    preparation *p = claim(length, 0);
+    preparation *p = claim(length);
     if (!p) return NULL;
     void *start = p->start;
     free(p);
@@ -80,9 +105,19 @@ int mc_huge_pages_prepared_pending(void) {
     return pending;
 }
 
-void mc_huge_pages_discard_prepared(void) {
-    preparation *p = claim(0, 1);
-    if (!p) return;
+void mc_huge_pages_discard_prepared(size_t length) {
+    pthread_mutex_lock(&lock);
+    preparation *p = waiting && (length == 0 || waiting->length == length) ? waiting : NULL;
+    if (p) waiting = NULL;
+    int finished = p && p->finished;
+    // A thread still at work stops and releases the preparation itself: nothing waits for it.
+    if (p && !finished) {
+        p->abandoned = 1;
+        pthread_detach(p->thread);
+    }
+    pthread_mutex_unlock(&lock);
+    if (!finished) return;
+    pthread_join(p->thread, NULL);
     if (p->start) munmap(p->start, mc_huge_pages_length(p->length));
     free(p);
 }

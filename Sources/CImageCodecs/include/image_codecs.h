@@ -106,8 +106,10 @@ void *mc_huge_pages_take_prepared(size_t length);
 /// 1 while a preparation waits to be taken, else 0.
 int mc_huge_pages_prepared_pending(void);
 
-/// Waits for a preparation nothing took and unmaps its pages.
-void mc_huge_pages_discard_prepared(void);
+/// Gives up a preparation of `length` bytes (of any length for 0) that nothing took: unmaps
+/// its pages, or has its thread stop at the next huge page and unmap them itself (this call
+/// does not wait for it).
+void mc_huge_pages_discard_prepared(size_t length);
 
 /// Zeroed memory for a large image, 2 MiB-aligned and backed by huge pages where the kernel
 /// allows (see mc_advise_huge_pages).

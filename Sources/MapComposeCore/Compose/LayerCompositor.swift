@@ -71,41 +71,104 @@ struct LayerCompositor {
     }
 
     /// Draws the tiles `coords` of `range` straight onto the map when that is what their mosaic
-    /// would draw: the mosaic lands on whole device pixels at its own resolution (no
-    /// resampling), every tile fills its cell exactly, and the mosaic covers the output or the
-    /// block's clip (so its padded edges would not show). This spares stitching a mosaic the
-    /// size of the output. Returns false, drawing nothing, in every other case.
+    /// would draw (see `InPlaceTiles`). This spares stitching a mosaic the size of the output.
+    /// Returns false, drawing nothing, in every other case.
     private func drawInPlace(_ coords: [TileCoord], of range: TileRange, tiles: [TileCoord: ResolvedTile],
                              neighbours: TileBlock.Sides?, on context: DrawingContext) -> Bool {
-        let matrix = plan.matrix
-        let cellWidth = matrix.tileWidth * plan.pixelRatio, cellHeight = matrix.tileHeight * plan.pixelRatio
-        let placement = MosaicPlacement(plan: plan, viewport: viewport, range: range, cellWidth: cellWidth, margins: .init())
-        guard placement.isAligned else { return false }
-        if neighbours == nil {
-            let right = placement.corner.x + Double(range.columns.count * cellWidth)
-            let bottom = placement.corner.y + Double(range.rows.count * cellHeight)
-            guard placement.corner.x < 1e-6, placement.corner.y < 1e-6, right > Double(viewport.deviceWidth) - 1e-6,
-                  bottom > Double(viewport.deviceHeight) - 1e-6 else { return false }
+        guard let inPlace = inPlaceTiles(coords, of: range, tiles: tiles, coversOutput: neighbours == nil) else {
+            return false
         }
-        let images = coords.compactMap { coord in tiles[matrix.wrapped(coord)]?.image.map { (coord, $0) } }
-        guard images.allSatisfy({ $0.1.width == cellWidth && $0.1.height == cellHeight }) else { return false }
-        let left = placement.corner.x.rounded(), top = placement.corner.y.rounded()
-        let cells = images.map { coord, image in
-            (image, (coord.x - range.columns.lowerBound) * cellWidth, (coord.y - range.rows.lowerBound) * cellHeight)
-        }
+        let cellWidth = inPlace.cellWidth, cellHeight = inPlace.cellHeight
         context.save()
-        if let neighbours { clipToBlock(range, placement, cellWidth: cellWidth, cellHeight: cellHeight, neighbours, context) }
-        if let slab = TileSlab.laidOut(cells, width: range.columns.count * cellWidth, height: range.rows.count * cellHeight),
-           let whole = try? slab.image.privateView() {
+        if let neighbours {
+            clipToBlock(range, inPlace.placement, cellWidth: cellWidth, cellHeight: cellHeight, neighbours, context)
+        }
+        if let slab = inPlace.slab, let whole = try? slab.image.privateView() {
             // Decoded in place: one paint of the slab, in bands on all cores, draws every tile.
-            context.draw(whole, x: left, y: top, scale: 1, padEdges: false)
+            context.draw(whole, x: inPlace.left, y: inPlace.top, scale: 1, padEdges: false)
         } else {
-            for (image, x, y) in cells {
-                context.draw(image, x: left + Double(x), y: top + Double(y), scale: 1, padEdges: false)
+            for (image, x, y) in inPlace.cells {
+                context.draw(image, x: inPlace.left + Double(x), y: inPlace.top + Double(y), scale: 1, padEdges: false)
             }
         }
         context.restore()
         return true
+    }
+
+    /// Tiles that land on whole device pixels at their own resolution (no resampling), each
+    /// filling its cell exactly.
+    private struct InPlaceTiles {
+        let placement: MosaicPlacement
+        let cellWidth: Int, cellHeight: Int
+        /// The device position of the range's top-left corner, whole pixels.
+        let left: Double, top: Double
+        /// Each tile and its cell's top-left corner, relative to the range's.
+        let cells: [(image: RasterImage, x: Int, y: Int)]
+        /// The slab the tiles were decoded into, when it is exactly these tiles laid out.
+        let slab: TileSlab?
+    }
+
+    /// The tiles `coords` of `range` when they land on whole device pixels at their own
+    /// resolution and every tile fills its cell exactly; with `coversOutput`, only when the
+    /// range covers the whole output too (so the padded edges of its mosaic would not show).
+    /// Nil in every other case.
+    private func inPlaceTiles(_ coords: [TileCoord], of range: TileRange, tiles: [TileCoord: ResolvedTile],
+                              coversOutput: Bool) -> InPlaceTiles? {
+        let matrix = plan.matrix
+        let cellWidth = matrix.tileWidth * plan.pixelRatio, cellHeight = matrix.tileHeight * plan.pixelRatio
+        guard let placement = alignedPlacement(of: range, coversOutput: coversOutput) else { return nil }
+        let images = coords.compactMap { coord in tiles[matrix.wrapped(coord)]?.image.map { (coord, $0) } }
+        guard images.allSatisfy({ $0.1.width == cellWidth && $0.1.height == cellHeight }) else { return nil }
+        let cells = images.map { coord, image in
+            (image: image, x: (coord.x - range.columns.lowerBound) * cellWidth, y: (coord.y - range.rows.lowerBound) * cellHeight)
+        }
+        let slab = TileSlab.laidOut(cells, width: range.columns.count * cellWidth, height: range.rows.count * cellHeight)
+        return InPlaceTiles(placement: placement, cellWidth: cellWidth, cellHeight: cellHeight,
+                            left: placement.corner.x.rounded(), top: placement.corner.y.rounded(), cells: cells, slab: slab)
+    }
+
+    /// Where the cells of `range` land, when that is on whole device pixels at their own
+    /// resolution; with `coversOutput`, only when they cover the whole output too.
+    private func alignedPlacement(of range: TileRange, coversOutput: Bool) -> MosaicPlacement? {
+        let cellWidth = plan.matrix.tileWidth * plan.pixelRatio, cellHeight = plan.matrix.tileHeight * plan.pixelRatio
+        let placement = MosaicPlacement(plan: plan, viewport: viewport, range: range, cellWidth: cellWidth, margins: .init())
+        guard placement.isAligned else { return nil }
+        if coversOutput {
+            let right = placement.corner.x + Double(range.columns.count * cellWidth)
+            let bottom = placement.corner.y + Double(range.rows.count * cellHeight)
+            guard placement.corner.x < 1e-6, placement.corner.y < 1e-6, right > Double(viewport.deviceWidth) - 1e-6,
+                  bottom > Double(viewport.deviceHeight) - 1e-6 else { return nil }
+        }
+        return placement
+    }
+
+    /// The map as this layer's tiles show it, when that is a view of their slab with nothing to
+    /// draw: `resolved` is the layer's only block, every one of its tiles is there (no fill,
+    /// no stand-ins), decoded into one slab that lands on whole device pixels, covering the
+    /// output. Nil in every other case. Only for a layer the map may show as it is (see
+    /// `showsTilesAsTheyAre`).
+    func tilesAsMap(_ resolved: ResolvedBlock, block: TileBlock) throws(CairoError) -> RasterImage? {
+        guard !plan.isBlocked, resolved.parentLevel.isEmpty, resolved.withChildren.isEmpty,
+              block.tiles.allSatisfy({ resolved.tiles[plan.matrix.wrapped($0)]?.image != nil }),
+              let inPlace = inPlaceTiles(block.tiles, of: block.range, tiles: resolved.tiles, coversOutput: true),
+              let slab = inPlace.slab else { return nil }
+        return try slab.image.cellView(x: Int(-inPlace.left), y: Int(-inPlace.top), width: viewport.deviceWidth,
+                                       height: viewport.deviceHeight, slab: nil)
+    }
+
+    /// True when this layer, drawn alone on a transparent map, would leave each pixel as the
+    /// tiles of `block`, its only block, have it: an opaque source-over layer at opacity 1 with
+    /// one level, whose tiles land on whole device pixels at their own resolution, covering the
+    /// output, inside the layer's area (grid extent and bounds).
+    func showsTilesAsTheyAre(_ block: TileBlock) -> Bool {
+        guard !usesGroup, plan.passes.count == 1, plan.passes[0].alpha >= 1,
+              alignedPlacement(of: block.range, coversOutput: true) != nil else { return false }
+        let output = (right: Double(viewport.deviceWidth), bottom: Double(viewport.deviceHeight))
+        return layerArea().contains { area in
+            let topLeft = viewport.devicePoint(x: area.minX, y: area.maxY)
+            let bottomRight = viewport.devicePoint(x: area.maxX, y: area.minY)
+            return topLeft.x <= 0 && topLeft.y <= 0 && bottomRight.x >= output.right && bottomRight.y >= output.bottom
+        }
     }
 
     /// A mosaic of the stand-in tiles `coords` (one level) drawn only over `cells`, which must
@@ -195,6 +258,14 @@ struct LayerCompositor {
     /// Clips to the layer's grid extent at its level, intersected with its bounds, in every
     /// copy of the world the output shows (only one for grids that do not wrap).
     private func clipToLayerArea(_ context: DrawingContext) {
+        context.newPath()
+        for area in layerArea() { addRectangle(area, snapped: false, context) }
+        context.clip()
+    }
+
+    /// Where the layer may paint: its grid's extent at its level intersected with its bounds,
+    /// once for each copy of the world the output shows (once for grids that do not wrap).
+    private func layerArea() -> [MetersRect] {
         let matrix = plan.matrix
         var area = matrix.matrixExtent(level: plan.level)
         let world = 2 * WebMercator.originShift
@@ -217,11 +288,7 @@ struct LayerCompositor {
                 copies = Array(first...max(first, last))
             }
         }
-        context.newPath()
-        for copy in copies {
-            addRectangle(area.shifted(x: Double(copy) * world), snapped: false, context)
-        }
-        context.clip()
+        return copies.map { area.shifted(x: Double($0) * world) }
     }
 
     /// Adds `area` to the current path as a device rectangle cut to the output, its edges

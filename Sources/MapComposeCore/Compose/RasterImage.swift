@@ -13,6 +13,8 @@ public final class RasterImage: @unchecked Sendable {
     public let height: Int
     /// The image whose pixels a view draws on (see RasterImage+Views.swift), kept alive with it.
     private let pixelOwner: RasterImage?
+    /// True for a view of another image's pixels.
+    var isView: Bool { pixelOwner != nil }
     /// For a tile decoded straight into a slab (see TileSlab.swift): the slab and the cell.
     let slabCell: TileSlab.Cell?
 

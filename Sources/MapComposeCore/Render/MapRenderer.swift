@@ -24,6 +24,8 @@ public struct RenderOptions: Sendable {
 /// Layers are composited in order as their tiles arrive; tiles are resolved block by block a
 /// few blocks ahead of the one being drawn, so memory does not grow with the number of layers
 /// or the size of the output. Tiles come from a `TileStore` that may be shared by many renders.
+/// A map that would be one layer's tiles exactly as they are, with nothing else drawn, is a
+/// view of the slab they were decoded into rather than a copy (see `LayerCompositor.tilesAsMap`).
 public struct MapRenderer: Sendable {
     public let style: MapStyle
     public let options: RenderOptions
@@ -35,6 +37,9 @@ public struct MapRenderer: Sendable {
     var mosaicSide = LayerPlan.maxMosaicSide
     /// Large paints and mosaics drawn on all cores (off in tests, to compare).
     var drawsConcurrently = true
+    /// The map may be a view of its only layer's tiles (see `LayerCompositor.tilesAsMap`; off in
+    /// tests, to compare).
+    var mayViewTiles = true
 
     /// Blocks of tiles resolved ahead of the one being drawn.
     static let lookahead = 3
@@ -60,11 +65,6 @@ public struct MapRenderer: Sendable {
     /// that draws the overlays and attribution itself (as vectors, see `decorate`).
     public func render(_ viewport: Viewport, decorated: Bool = true) async throws(CairoError) -> RenderResult {
         let started = ContinuousClock.now
-        let image = try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
-        let context = try DrawingContext(image)
-        context.drawsConcurrently = context.drawsConcurrently && drawsConcurrently
-        // A new image is already transparent: only a visible background is painted.
-        if style.document.background.a != 0 { context.clear(to: style.document.background) }
         let plans = style.layers.map {
             LayerPlan(layer: MapLayer(spec: $0.spec, source: $0.source.forViewport(viewport)), viewport: viewport,
                       mosaicSide: mosaicSide)
@@ -74,6 +74,26 @@ public struct MapRenderer: Sendable {
                 plans[layer].passes[pass].blocks.indices.map { WorkItem(layer: layer, pass: pass, block: $0) }
             }
         }
+        let mayShowTilesAsMap = mayViewTiles && items.count == 1
+            && mapMayBeTiles(plans[items[0].layer], block: plans[items[0].layer].passes[0].blocks[0], viewport,
+                             decorated: decorated)
+        // A map that is a view of the tiles needs no memory of its own.
+        if mayShowTilesAsMap {
+            RasterImage.discardPreparedMemory(width: viewport.deviceWidth, height: viewport.deviceHeight)
+        }
+        // The map, made when first drawn on (a new image is already transparent: only a
+        // visible background is painted), unless it is a view of the tiles.
+        var canvas: (image: RasterImage, context: DrawingContext)?
+        func drawingCanvas() throws(CairoError) -> (image: RasterImage, context: DrawingContext) {
+            if let canvas { return canvas }
+            let image = try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
+            let context = try DrawingContext(image)
+            context.drawsConcurrently = context.drawsConcurrently && drawsConcurrently
+            if style.document.background.a != 0 { context.clear(to: style.document.background) }
+            canvas = (image, context)
+            return (image, context)
+        }
+        var tilesAsMap: RasterImage?
         let resolver = TileResolver(store: store)
         var pending: [Int: Task<ResolvedBlock, Never>] = [:]
         var nextToStart = 0
@@ -94,13 +114,18 @@ public struct MapRenderer: Sendable {
                 sum + tiles.values.count { if case .source(decoded: true) = $0.provenance { true } else { false } }
             }
             recorders[item.layer].record(block.tiles, from: resolved.tiles)
+            if item.block == pass.blocks.count - 1 { recorders[item.layer].record(outsideBounds: pass.outsideBounds) }
             let compositor = LayerCompositor(viewport: viewport, plan: plan)
+            if mayShowTilesAsMap, let view = try compositor.tilesAsMap(resolved, block: block) {
+                tilesAsMap = view
+                continue
+            }
+            let context = try drawingCanvas().context
             if item.pass == 0, item.block == 0 { compositor.begin(on: context) }
             if item.block == 0 { compositor.beginLevel(pass, on: context) }
             try compositor.draw(resolved, block: block, level: pass, on: context)
             if item.block == pass.blocks.count - 1 {
                 compositor.endLevel(pass, on: context)
-                recorders[item.layer].record(outsideBounds: pass.outsideBounds)
                 if item.pass == plan.passes.count - 1 {
                     compositor.end(on: context)
                     try context.finish("composite layer '\(plan.layer.spec.id)'")
@@ -119,8 +144,15 @@ public struct MapRenderer: Sendable {
                 "layer": "\(plan.layer.spec.id)", "level": "\(reports[index].level.map(String.init) ?? "-")",
                 "drawn": "\(reports[index].tilesDrawn)", "missing": "\(reports[index].tilesMissing)"])
         }
-        if decorated { decorate(context, viewport) }
-        try context.finish("render map")
+        let image: RasterImage
+        if let tilesAsMap {
+            image = tilesAsMap
+        } else {
+            let canvas = try drawingCanvas()
+            if decorated { decorate(canvas.context, viewport) }
+            try canvas.context.finish("render map")
+            image = canvas.image
+        }
         let extent = viewport.extent
         let report = RenderReport(
             status: .ok, error: nil, style: style.document.name, center: [viewport.center.lat, viewport.center.lon],
@@ -130,6 +162,17 @@ public struct MapRenderer: Sendable {
             durationMs: started.duration(to: .now).milliseconds, tilesDecoded: decoded, layers: reports,
             diagnostics: diagnostics)
         return RenderResult(image: image, report: report)
+    }
+
+    /// True when the map may be a view of the tiles of `block`, the only block of the only
+    /// layer drawn (see `LayerCompositor.tilesAsMap`): the layer leaves pixels as its tiles have
+    /// them, on a transparent background, and nothing is drawn over them. Decided before the
+    /// tiles are read; whether they are all there, in one slab, is known only once they are.
+    private func mapMayBeTiles(_ plan: LayerPlan, block: TileBlock, _ viewport: Viewport, decorated: Bool) -> Bool {
+        guard style.document.background.a == 0,
+              LayerCompositor(viewport: viewport, plan: plan).showsTilesAsTheyAre(block) else { return false }
+        return !decorated || (style.document.overlays.isEmpty && overlays.isEmpty
+            && (!options.attribution || attributionText.isEmpty))
     }
 
     /// Draws the overlays and the attribution (when asked for) in device pixels.

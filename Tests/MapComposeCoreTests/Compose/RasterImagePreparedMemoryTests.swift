@@ -33,6 +33,23 @@ import Testing
         _ = try RasterImage(width: 1100, height: 977)
     }
 
+    /// Memory given up while its thread may still be clearing it (64 MB take that thread about
+    /// 20 ms here) is released by that thread, and a size other than the one prepared gives up
+    /// nothing.
+    @Test func memoryGivenUpWhileBeingPreparedIsReleasedByItsThread() throws {
+        let (width, height) = (4001, 4003)
+        RasterImage.prepareMemory(width: width, height: height)
+        RasterImage.discardPreparedMemory(width: width + 2, height: height)
+        #expect(RasterImage.preparedMemoryIsWaiting, "memory for another size is kept")
+        RasterImage.discardPreparedMemory(width: width, height: height)
+        #expect(!RasterImage.preparedMemoryIsWaiting)
+        // Another preparation can start at once, and an image of the size given up makes its own.
+        RasterImage.prepareMemory(width: 1205, height: 1087)
+        #expect(RasterImage.preparedMemoryIsWaiting)
+        RasterImage.discardPreparedMemory()
+        try RasterImageMemoryTests.expectTransparentAndPaintable(try RasterImage(width: width, height: height))
+    }
+
     @Test func imagesTooSmallForHugePagesOrImpossibleAreNotPrepared() {
         for (width, height) in [(512, 512), (0, 2000), (2000, -1), (Int.max, 2), (1 << 20, 1 << 20)] {
             RasterImage.prepareMemory(width: width, height: height)
