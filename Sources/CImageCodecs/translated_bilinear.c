@@ -7,7 +7,8 @@
 // otherwise): the two source rows blended vertically into 16-bit sums, then neighbouring sums
 // blended horizontally. The arithmetic is pixman's: 7-bit weights, one truncating shift of the
 // exact sum, then OVER with pixman's rounded multiply and saturating add, so the pixels are
-// the same.
+// the same. The same loops can write the resampled pixels in place of the source's own (see
+// mc_translated_bilinear_over).
 #include "image_codecs.h"
 
 #include <stdlib.h>
@@ -54,8 +55,9 @@ static inline void over4(__m128i source, __m128i *out) {
 }
 #endif
 
-int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, uint8_t *target, size_t target_stride,
-                                int width, int height, int weight_x, int weight_y) {
+int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, const uint8_t *last_below,
+                                uint8_t *target, size_t target_stride, int width, int height, int weight_x,
+                                int weight_y, int replace) {
     if (width <= 0 || height <= 0 || weight_x < 0 || weight_x >= WEIGHT_ONE || weight_y < 0 ||
         weight_y >= WEIGHT_ONE)
         return -1;
@@ -67,7 +69,7 @@ int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, uin
     const size_t row_bytes = ((size_t)width + 1) * 4;
     for (int y = 0; y < height; y++) {
         const uint8_t *top = source + (size_t)y * source_stride;
-        const uint8_t *bottom = top + source_stride;
+        const uint8_t *bottom = y == height - 1 && last_below ? last_below : top + source_stride;
         uint32_t *destination = (uint32_t *)(target + (size_t)y * target_stride);
         size_t i = 0;
         int x = 0;
@@ -99,7 +101,8 @@ int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, uin
             __m128i p2 = _mm_srli_epi32(_mm_madd_epi16(_mm_unpacklo_epi16(c, d), horizontal), 14);
             __m128i p3 = _mm_srli_epi32(_mm_madd_epi16(_mm_unpackhi_epi16(c, d), horizontal), 14);
             __m128i pixels = _mm_packus_epi16(_mm_packs_epi32(p0, p1), _mm_packs_epi32(p2, p3));
-            over4(pixels, (__m128i *)(destination + x));
+            if (replace) _mm_storeu_si128((__m128i *)(destination + x), pixels);
+            else over4(pixels, (__m128i *)(destination + x));
         }
 #endif
         for (; x < width; x++) {
@@ -108,7 +111,7 @@ int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, uin
                 size_t k = (size_t)x * 4 + (size_t)channel;
                 pixel |= ((sums[k] * left_weight + sums[k + 4] * right_weight) >> 14) << (8 * channel);
             }
-            if (pixel >> 24 == 0xFF) destination[x] = pixel;  // opaque: `destination` not read (see over4)
+            if (replace || pixel >> 24 == 0xFF) destination[x] = pixel;  // `destination` not read (see over4)
             else destination[x] = over(pixel, destination[x]);
         }
     }

@@ -41,7 +41,7 @@ struct RenderSettings: Equatable {
         if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }
         let report: RenderReport
         do {
-            let store = TileStore(memoryBudget: tileMemory << 20)
+            let store = TileStore(memoryBudget: tileMemory << 20, servesOneMap: true)
             report = try await StaticMapWriter(store: store, logger: logger).write(request)
         } catch {
             for diagnostic in error.report?.diagnostics ?? [] { printError("warning: \(diagnostic)") }

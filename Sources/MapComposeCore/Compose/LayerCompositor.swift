@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 
 /// Draws one layer onto the map: `begin` clips to where the layer may paint (its grid's
@@ -142,27 +143,68 @@ struct LayerCompositor {
         return placement
     }
 
-    /// The map as this layer's tiles show it, when that is a view of their slab with nothing to
-    /// draw: `resolved` is the layer's only block, every one of its tiles is there (no fill,
-    /// no stand-ins), decoded into one slab that lands on whole device pixels, covering the
-    /// output. Nil in every other case. Only for a layer the map may show as it is (see
-    /// `showsTilesAsTheyAre`).
-    func tilesAsMap(_ resolved: ResolvedBlock, block: TileBlock) throws(CairoError) -> RasterImage? {
+    /// The map as this layer's tiles show it, when that is their slab with nothing to draw
+    /// (`resolved` is the layer's only block, every one of its tiles is there, no fill, no
+    /// stand-ins, decoded into one slab covering the output): a view of the slab's pixels where
+    /// they land on whole device pixels; with `resamplingInPlace`, where they land between
+    /// device pixels at scale 1, the slab resampled in place (see
+    /// `TranslatedBilinearPaint.resampleInPlace`), which no one may read as tiles afterwards.
+    /// Nil in every other case. Only for a layer the map may be (see `mapMayBe`).
+    func tilesAsMap(_ resolved: ResolvedBlock, block: TileBlock, resamplingInPlace: Bool) throws(CairoError) -> RasterImage? {
         guard !plan.isBlocked, resolved.parentLevel.isEmpty, resolved.withChildren.isEmpty,
-              block.tiles.allSatisfy({ resolved.tiles[plan.matrix.wrapped($0)]?.image != nil }),
-              let inPlace = inPlaceTiles(block.tiles, of: block.range, tiles: resolved.tiles, coversOutput: true),
-              let slab = inPlace.slab else { return nil }
-        return try slab.image.cellView(x: Int(-inPlace.left), y: Int(-inPlace.top), width: viewport.deviceWidth,
-                                       height: viewport.deviceHeight, slab: nil)
+              block.tiles.allSatisfy({ resolved.tiles[plan.matrix.wrapped($0)]?.image != nil }) else { return nil }
+        let width = viewport.deviceWidth, height = viewport.deviceHeight
+        if let inPlace = inPlaceTiles(block.tiles, of: block.range, tiles: resolved.tiles, coversOutput: true),
+           let slab = inPlace.slab {
+            return try slab.image.cellView(x: Int(-inPlace.left), y: Int(-inPlace.top), width: width, height: height,
+                                           slab: nil)
+        }
+        guard resamplingInPlace, let paint = translatedPaint(of: block),
+              let slab = slabLaidOut(block, tiles: resolved.tiles) else { return nil }
+        guard paint.resampleInPlace(slab.image, rows: 0..<height) else {
+            throw CairoError(operation: "resample tiles in place", status: CAIRO_STATUS_NO_MEMORY.rawValue)
+        }
+        return try slab.image.cellView(x: paint.columnOffset, y: paint.rowOffset, width: width, height: height, slab: nil)
     }
 
-    /// True when this layer, drawn alone on a transparent map, would leave each pixel as the
-    /// tiles of `block`, its only block, have it: an opaque source-over layer at opacity 1 with
-    /// one level, whose tiles land on whole device pixels at their own resolution, covering the
-    /// output, inside the layer's area (grid extent and bounds).
-    func showsTilesAsTheyAre(_ block: TileBlock) -> Bool {
+    /// The slab of `block`'s tiles when they are exactly its cells, laid out as the block's
+    /// mosaic would be (no margins: the layer is one block).
+    private func slabLaidOut(_ block: TileBlock, tiles: [TileCoord: ResolvedTile]) -> TileSlab? {
+        let cellWidth = plan.matrix.tileWidth * plan.pixelRatio, cellHeight = plan.matrix.tileHeight * plan.pixelRatio
+        let cells = block.tiles.compactMap { coord in
+            tiles[plan.matrix.wrapped(coord)]?.image.map {
+                (image: $0, x: (coord.x - block.range.columns.lowerBound) * cellWidth,
+                 y: (coord.y - block.range.rows.lowerBound) * cellHeight)
+            }
+        }
+        return TileSlab.laidOut(cells, width: block.range.columns.count * cellWidth,
+                                height: block.range.rows.count * cellHeight)
+    }
+
+    /// The paint of `block`'s mosaic (no margins) onto the whole output when it is a translated
+    /// bilinear one (see `TranslatedBilinearPaint`); nil otherwise.
+    private func translatedPaint(of block: TileBlock) -> TranslatedBilinearPaint? {
+        let cellWidth = plan.matrix.tileWidth * plan.pixelRatio, cellHeight = plan.matrix.tileHeight * plan.pixelRatio
+        let placement = MosaicPlacement(plan: plan, viewport: viewport, range: block.range, cellWidth: cellWidth,
+                                        margins: .init())
+        let origin = placement.imageOrigin
+        return TranslatedBilinearPaint(
+            imageWidth: block.range.columns.count * cellWidth, imageHeight: block.range.rows.count * cellHeight,
+            x: origin.x, y: origin.y, scale: placement.scale, alpha: 1,
+            filter: DrawingContext.filter(x: origin.x, y: origin.y, scale: placement.scale,
+                                          resampling: plan.layer.spec.resampling),
+            columns: 0..<viewport.deviceWidth, rows: 0..<viewport.deviceHeight)
+    }
+
+    /// True when the map, with this layer drawn alone on it from `block`, its only block, on a
+    /// transparent background, may be the block's slab (see `tilesAsMap`): an opaque
+    /// source-over layer at opacity 1 with one level, inside whose area (grid extent and bounds)
+    /// the output lies, whose tiles land on whole device pixels at their own resolution, or,
+    /// with `resamplingInPlace`, between them at scale 1 (a translated bilinear paint).
+    func mapMayBe(_ block: TileBlock, resamplingInPlace: Bool) -> Bool {
         guard !usesGroup, plan.passes.count == 1, plan.passes[0].alpha >= 1,
-              alignedPlacement(of: block.range, coversOutput: true) != nil else { return false }
+              alignedPlacement(of: block.range, coversOutput: true) != nil
+                || (resamplingInPlace && translatedPaint(of: block) != nil) else { return false }
         let output = (right: Double(viewport.deviceWidth), bottom: Double(viewport.deviceHeight))
         return layerArea().contains { area in
             let topLeft = viewport.devicePoint(x: area.minX, y: area.maxY)

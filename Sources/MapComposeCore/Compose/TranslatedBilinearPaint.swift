@@ -21,6 +21,13 @@ struct TranslatedBilinearPaint {
     /// opacity, bilinear, off whole pixels) and every sample falls inside `image`.
     init?(image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double, filter: cairo_filter_t,
           columns: Range<Int>, rows: Range<Int>) {
+        self.init(imageWidth: image.width, imageHeight: image.height, x: x, y: y, scale: scale, alpha: alpha,
+                  filter: filter, columns: columns, rows: rows)
+    }
+
+    /// The same for an image of `imageWidth × imageHeight` pixels.
+    init?(imageWidth: Int, imageHeight: Int, x: Double, y: Double, scale: Double, alpha: Double,
+          filter: cairo_filter_t, columns: Range<Int>, rows: Range<Int>) {
         guard scale == 1, alpha >= 1, filter == CAIRO_FILTER_BILINEAR, !columns.isEmpty, !rows.isEmpty,
               abs(x) < 0x1p30, abs(y) < 0x1p30 else { return nil }
         // Cairo copies pixels (nearest) when both offsets are whole in its own 24.8 fixed point,
@@ -36,8 +43,8 @@ struct TranslatedBilinearPaint {
         weightX = Int32((fixedX & 0xFFFF) >> 9)
         weightY = Int32((fixedY & 0xFFFF) >> 9)
         self.columns = columns
-        guard columns.lowerBound + columnOffset >= 0, columns.upperBound + columnOffset < image.width,
-              rows.lowerBound + rowOffset >= 0, rows.upperBound + rowOffset < image.height else { return nil }
+        guard columns.lowerBound + columnOffset >= 0, columns.upperBound + columnOffset < imageWidth,
+              rows.lowerBound + rowOffset >= 0, rows.upperBound + rowOffset < imageHeight else { return nil }
     }
 
     /// Paints target rows `rows` of `target`, a view whose first row is target row
@@ -51,10 +58,45 @@ struct TranslatedBilinearPaint {
                 let to = targetPixels.baseAddress! + columns.lowerBound
                 return from.withMemoryRebound(to: UInt8.self, capacity: 4) { from in
                     to.withMemoryRebound(to: UInt8.self, capacity: 4) { to in
-                        mc_translated_bilinear_over(from, sourceWords * 4, to, targetWords * 4, Int32(columns.count),
-                                                    Int32(rows.count), weightX, weightY) == 0
+                        mc_translated_bilinear_over(from, sourceWords * 4, nil, to, targetWords * 4, Int32(columns.count),
+                                                    Int32(rows.count), weightX, weightY, 0) == 0
                     }
                 }
+            }
+        }
+    }
+
+    /// Resamples `image` in place for target rows `rows`: target pixel (x, y) replaces the
+    /// source pixel of its upper-left sample, at (x + `columnOffset`, y + `rowOffset`), so the
+    /// target is the image's own rectangle there. On a transparent target OVER gives the
+    /// resampled pixels themselves, so they are the paint's. The rows are done in bands of
+    /// `DrawingContext.paintBandRows` on all cores; the source row below each band, which the
+    /// next band rewrites, is copied first. False when a band's buffer cannot be had: other
+    /// bands may have been resampled already, so the image is then of no further use.
+    func resampleInPlace(_ image: RasterImage, rows: Range<Int>) -> Bool {
+        let bands = RowBands(rows: rows.count, rowsPerBand: DrawingContext.paintBandRows)
+        let width = columns.count
+        return image.withMutablePixels { pixels, words in
+            let corner = pixels.baseAddress! + (rows.lowerBound + rowOffset) * words + columns.lowerBound + columnOffset
+            // The row below each band but the last, as it is before any band rewrites it.
+            var below = [UInt32](repeating: 0, count: max(0, bands.count - 1) * (width + 1))
+            for band in 0..<(bands.count - 1) {
+                let row = corner + bands.rows(of: band).upperBound * words
+                below.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: band * (width + 1)).update(from: row, count: width + 1) }
+            }
+            let address = UInt(bitPattern: corner)
+            return below.withUnsafeBufferPointer { below in
+                let belowAddress = UInt(bitPattern: below.baseAddress)
+                let results = ConcurrentWork.map(bands.count) { band -> Bool in
+                    let rowsOfBand = bands.rows(of: band)
+                    // Byte addresses for C, which reads and writes the words as bytes.
+                    let first = UnsafeMutablePointer<UInt8>(bitPattern: address + UInt(rowsOfBand.lowerBound * words * 4))!
+                    let last = band == bands.count - 1 ? nil
+                        : UnsafePointer<UInt8>(bitPattern: belowAddress + UInt(band * (width + 1) * 4))
+                    return mc_translated_bilinear_over(first, words * 4, last, first, words * 4, Int32(width),
+                                                       Int32(rowsOfBand.count), weightX, weightY, 1) == 0
+                }
+                return results.allSatisfy { $0 }
             }
         }
     }

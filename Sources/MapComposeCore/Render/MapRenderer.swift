@@ -25,7 +25,9 @@ public struct RenderOptions: Sendable {
 /// few blocks ahead of the one being drawn, so memory does not grow with the number of layers
 /// or the size of the output. Tiles come from a `TileStore` that may be shared by many renders.
 /// A map that would be one layer's tiles exactly as they are, with nothing else drawn, is a
-/// view of the slab they were decoded into rather than a copy (see `LayerCompositor.tilesAsMap`).
+/// view of the slab they were decoded into rather than a copy; for a store serving one map,
+/// so is one whose tiles are only moved by a fraction of a pixel, the slab resampled in place
+/// (see `LayerCompositor.tilesAsMap`).
 public struct MapRenderer: Sendable {
     public let style: MapStyle
     public let options: RenderOptions
@@ -116,7 +118,8 @@ public struct MapRenderer: Sendable {
             recorders[item.layer].record(block.tiles, from: resolved.tiles)
             if item.block == pass.blocks.count - 1 { recorders[item.layer].record(outsideBounds: pass.outsideBounds) }
             let compositor = LayerCompositor(viewport: viewport, plan: plan)
-            if mayShowTilesAsMap, let view = try compositor.tilesAsMap(resolved, block: block) {
+            if mayShowTilesAsMap,
+               let view = try compositor.tilesAsMap(resolved, block: block, resamplingInPlace: store.servesOneMap) {
                 tilesAsMap = view
                 continue
             }
@@ -164,13 +167,14 @@ public struct MapRenderer: Sendable {
         return RenderResult(image: image, report: report)
     }
 
-    /// True when the map may be a view of the tiles of `block`, the only block of the only
+    /// True when the map may be the slab of the tiles of `block`, the only block of the only
     /// layer drawn (see `LayerCompositor.tilesAsMap`): the layer leaves pixels as its tiles have
-    /// them, on a transparent background, and nothing is drawn over them. Decided before the
-    /// tiles are read; whether they are all there, in one slab, is known only once they are.
+    /// them (or, for a store serving one map, as their resampling at scale 1 gives them), on a
+    /// transparent background, and nothing is drawn over them. Decided before the tiles are
+    /// read; whether they are all there, in one slab, is known only once they are.
     private func mapMayBeTiles(_ plan: LayerPlan, block: TileBlock, _ viewport: Viewport, decorated: Bool) -> Bool {
-        guard style.document.background.a == 0,
-              LayerCompositor(viewport: viewport, plan: plan).showsTilesAsTheyAre(block) else { return false }
+        guard style.document.background.a == 0, LayerCompositor(viewport: viewport, plan: plan)
+            .mapMayBe(block, resamplingInPlace: store.servesOneMap) else { return false }
         return !decorated || (style.document.overlays.isEmpty && overlays.isEmpty
             && (!options.attribution || attributionText.isEmpty))
     }

@@ -26,9 +26,10 @@ import Testing
 
     /// 512×512 at zoom 2 around (0, 0) puts the tiles on whole pixels; `lon` off 0 moves them
     /// by a fraction of a pixel.
-    static func render(_ style: MapStyle, lon: Double = 0, attribution: Bool = false, overlays: [Overlay] = [],
-                       store: TileStore = TileStore(), mayViewTiles: Bool = true) async throws -> RenderResult {
-        let viewport = try Viewport(center: LonLat(lon: lon, lat: 0), zoom: 2, width: 512, height: 512)
+    static func render(_ style: MapStyle, lon: Double = 0, lat: Double = 0, width: Int = 512, height: Int = 512,
+                       attribution: Bool = false, overlays: [Overlay] = [], store: TileStore = TileStore(),
+                       mayViewTiles: Bool = true) async throws -> RenderResult {
+        let viewport = try Viewport(center: LonLat(lon: lon, lat: lat), zoom: 2, width: width, height: height)
         var renderer = MapRenderer(style: style, options: RenderOptions(attribution: attribution), store: store,
                                    overlays: overlays)
         renderer.mayViewTiles = mayViewTiles
@@ -76,6 +77,42 @@ import Testing
             #expect(!result.image.isView, "\(name)")
             #expect(Self.samePixels(result.image, reference.image), "\(name)")
         }
+    }
+
+    /// For a store serving one map, tiles moved by a fraction of a pixel are resampled in place
+    /// of the slab's own pixels, in bands of rows on all cores: the same pixels as the paint onto
+    /// a map of its own. Views of several heights (a last band short of 64 rows) and offsets,
+    /// including one whole in one direction.
+    @Test func aStoreServingOneMapResamplesTheSlabInPlaceWithTheSamePixels() async throws {
+        let folder = try Self.folder()
+        let style = try RenderHelpers.style(Self.layer + "}\n", in: folder)
+        var resampledInPlace = 0
+        for (lon, lat, width, height) in [(0.1, -0.1, 512, 512), (-0.37, 0.23, 500, 300), (0.61, -0.052, 257, 451),
+                                           (0.0, -0.3, 400, 400), (-0.2, 0.0, 400, 131)] {
+            let result = try await Self.render(style, lon: lon, lat: lat, width: width, height: height,
+                                               store: TileStore(servesOneMap: true))
+            let reference = try await Self.render(style, lon: lon, lat: lat, width: width, height: height,
+                                                  mayViewTiles: false)
+            #expect(Self.samePixels(result.image, reference.image), "\(lon), \(lat), \(width)x\(height)")
+            if result.image.isView { resampledInPlace += 1 }
+        }
+        #expect(resampledInPlace >= 3, "most of these views are resampled in place")
+    }
+
+    /// A store that may serve other maps keeps its tiles as they are: tiles between pixels are
+    /// painted onto a map of its own.
+    @Test func aSharedStoreNeverResamplesInPlace() async throws {
+        let folder = try Self.folder()
+        let style = try RenderHelpers.style(Self.layer + "}\n", in: folder)
+        let store = TileStore()
+        let result = try await Self.render(style, lon: 0.1, lat: -0.1, store: store)
+        #expect(!result.image.isView)
+        let decodedBefore = store.statistics.decoded
+        let again = try await Self.render(style, lon: 0.1, lat: -0.1, store: store, mayViewTiles: false)
+        #expect(store.statistics.decoded == decodedBefore, "drawn from the tiles the store kept")
+        let reference = try await Self.render(style, lon: 0.1, lat: -0.1, mayViewTiles: false)
+        #expect(Self.samePixels(again.image, reference.image), "the tiles are as they were decoded")
+        #expect(Self.samePixels(result.image, reference.image))
     }
 
     @Test func aMissingTileGivesAMapOfItsOwn() async throws {
