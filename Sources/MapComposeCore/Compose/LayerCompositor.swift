@@ -115,23 +115,36 @@ struct LayerCompositor {
     /// Nil in every other case.
     private func inPlaceTiles(_ coords: [TileCoord], of range: TileRange, tiles: [TileCoord: ResolvedTile],
                               coversOutput: Bool) -> InPlaceTiles? {
-        let matrix = plan.matrix
-        let cellWidth = matrix.tileWidth * plan.pixelRatio, cellHeight = matrix.tileHeight * plan.pixelRatio
+        let (cellWidth, cellHeight) = cellSize
         guard let placement = alignedPlacement(of: range, coversOutput: coversOutput) else { return nil }
-        let images = coords.compactMap { coord in tiles[matrix.wrapped(coord)]?.image.map { (coord, $0) } }
-        guard images.allSatisfy({ $0.1.width == cellWidth && $0.1.height == cellHeight }) else { return nil }
-        let cells = images.map { coord, image in
-            (image: image, x: (coord.x - range.columns.lowerBound) * cellWidth, y: (coord.y - range.rows.lowerBound) * cellHeight)
-        }
+        let cells = cells(coords, of: range, tiles: tiles)
+        guard cells.allSatisfy({ $0.image.width == cellWidth && $0.image.height == cellHeight }) else { return nil }
         let slab = TileSlab.laidOut(cells, width: range.columns.count * cellWidth, height: range.rows.count * cellHeight)
         return InPlaceTiles(placement: placement, cellWidth: cellWidth, cellHeight: cellHeight,
                             left: placement.corner.x.rounded(), top: placement.corner.y.rounded(), cells: cells, slab: slab)
     }
 
+    /// Pixels of one grid cell in the layer's mosaics (tile size × pixel ratio).
+    private var cellSize: (width: Int, height: Int) {
+        (plan.matrix.tileWidth * plan.pixelRatio, plan.matrix.tileHeight * plan.pixelRatio)
+    }
+
+    /// The tiles found for `coords`, each with its cell's top-left corner in a mosaic of `range`
+    /// without margins.
+    private func cells(_ coords: [TileCoord], of range: TileRange,
+                       tiles: [TileCoord: ResolvedTile]) -> [(image: RasterImage, x: Int, y: Int)] {
+        let (cellWidth, cellHeight) = cellSize
+        return coords.compactMap { coord in
+            tiles[plan.matrix.wrapped(coord)]?.image.map {
+                (image: $0, x: (coord.x - range.columns.lowerBound) * cellWidth, y: (coord.y - range.rows.lowerBound) * cellHeight)
+            }
+        }
+    }
+
     /// Where the cells of `range` land, when that is on whole device pixels at their own
     /// resolution; with `coversOutput`, only when they cover the whole output too.
     private func alignedPlacement(of range: TileRange, coversOutput: Bool) -> MosaicPlacement? {
-        let cellWidth = plan.matrix.tileWidth * plan.pixelRatio, cellHeight = plan.matrix.tileHeight * plan.pixelRatio
+        let (cellWidth, cellHeight) = cellSize
         let placement = MosaicPlacement(plan: plan, viewport: viewport, range: range, cellWidth: cellWidth, margins: .init())
         guard placement.isAligned else { return nil }
         if coversOutput {
@@ -170,21 +183,14 @@ struct LayerCompositor {
     /// The slab of `block`'s tiles when they are exactly its cells, laid out as the block's
     /// mosaic would be (no margins: the layer is one block).
     private func slabLaidOut(_ block: TileBlock, tiles: [TileCoord: ResolvedTile]) -> TileSlab? {
-        let cellWidth = plan.matrix.tileWidth * plan.pixelRatio, cellHeight = plan.matrix.tileHeight * plan.pixelRatio
-        let cells = block.tiles.compactMap { coord in
-            tiles[plan.matrix.wrapped(coord)]?.image.map {
-                (image: $0, x: (coord.x - block.range.columns.lowerBound) * cellWidth,
-                 y: (coord.y - block.range.rows.lowerBound) * cellHeight)
-            }
-        }
-        return TileSlab.laidOut(cells, width: block.range.columns.count * cellWidth,
-                                height: block.range.rows.count * cellHeight)
+        TileSlab.laidOut(cells(block.tiles, of: block.range, tiles: tiles), width: block.range.columns.count * cellSize.width,
+                         height: block.range.rows.count * cellSize.height)
     }
 
     /// The paint of `block`'s mosaic (no margins) onto the whole output when it is a translated
     /// bilinear one (see `TranslatedBilinearPaint`); nil otherwise.
     private func translatedPaint(of block: TileBlock) -> TranslatedBilinearPaint? {
-        let cellWidth = plan.matrix.tileWidth * plan.pixelRatio, cellHeight = plan.matrix.tileHeight * plan.pixelRatio
+        let (cellWidth, cellHeight) = cellSize
         let placement = MosaicPlacement(plan: plan, viewport: viewport, range: block.range, cellWidth: cellWidth,
                                         margins: .init())
         let origin = placement.imageOrigin
@@ -221,8 +227,7 @@ struct LayerCompositor {
         let matrix = plan.matrix
         let range = TileRange(level: level, columns: coords.map(\.x).min()!...coords.map(\.x).max()!,
                               rows: coords.map(\.y).min()!...coords.map(\.y).max()!)
-        let mosaic = try TileMosaic(range: range, coords: coords, cellWidth: matrix.tileWidth * plan.pixelRatio,
-                                    cellHeight: matrix.tileHeight * plan.pixelRatio,
+        let mosaic = try TileMosaic(range: range, coords: coords, cellWidth: cellSize.width, cellHeight: cellSize.height,
                                     concurrently: context.drawsConcurrently) { coord in
             tiles[matrix.wrapped(coord)]?.image
         }

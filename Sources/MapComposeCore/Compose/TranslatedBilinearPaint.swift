@@ -74,15 +74,17 @@ struct TranslatedBilinearPaint {
     /// next band rewrites, is copied first. False when a band's buffer cannot be had: other
     /// bands may have been resampled already, so the image is then of no further use.
     func resampleInPlace(_ image: RasterImage, rows: Range<Int>) -> Bool {
+        guard !rows.isEmpty else { return true }
         let bands = RowBands(rows: rows.count, rowsPerBand: DrawingContext.paintBandRows)
         let width = columns.count
         return image.withMutablePixels { pixels, words in
             let corner = pixels.baseAddress! + (rows.lowerBound + rowOffset) * words + columns.lowerBound + columnOffset
             // The row below each band but the last, as it is before any band rewrites it.
-            var below = [UInt32](repeating: 0, count: max(0, bands.count - 1) * (width + 1))
+            var below: [UInt32] = []
+            below.reserveCapacity((bands.count - 1) * (width + 1))
             for band in 0..<(bands.count - 1) {
                 let row = corner + bands.rows(of: band).upperBound * words
-                below.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: band * (width + 1)).update(from: row, count: width + 1) }
+                below.append(contentsOf: UnsafeBufferPointer(start: row, count: width + 1))
             }
             let address = UInt(bitPattern: corner)
             return below.withUnsafeBufferPointer { below in
