@@ -16,15 +16,15 @@ extension RasterImage {
     }
 
     /// Gives up memory `prepareMemory` is making or made ready that no image took, without
-    /// waiting: a thread still at work stops at its next huge page and releases it. With a
-    /// size, only memory prepared for an image of that size.
-    public static func discardPreparedMemory(width: Int? = nil, height: Int? = nil) {
-        if let width, let height {
-            guard let (_, bytes) = layout(width: width, height: height) else { return }
-            mc_huge_pages_discard_prepared(bytes)
-        } else {
-            mc_huge_pages_discard_prepared(0)
-        }
+    /// waiting: a thread still at work stops at its next huge page and releases it.
+    public static func discardPreparedMemory() {
+        mc_huge_pages_discard_prepared(0)
+    }
+
+    /// `discardPreparedMemory` for memory prepared for an image of this size only.
+    public static func discardPreparedMemory(width: Int, height: Int) {
+        guard let (_, bytes) = layout(width: width, height: height) else { return }
+        mc_huge_pages_discard_prepared(bytes)
     }
 
     /// True while memory made ready by `prepareMemory` waits for an image to take it.
