@@ -1,74 +1,98 @@
 // Huge pages made ready ahead of time: a render knows the size of its map from its arguments,
-// long before it draws, and the kernel takes milliseconds to clear the map's pages (about 5 ms
-// of CPU for a 2048x2048 map here). One thread maps and faults them in while the render reads
-// its style on another core; the map's mc_huge_buffer_create then takes them.
+// long before it draws, and the kernel takes milliseconds to clear the pages of a large image
+// (about 5 ms of CPU for a 2048x2048 map here). One thread maps and faults them in while the
+// render reads its style on another core; the render's first large image then takes them. That
+// is the map, or the slab its tiles are decoded into, which is larger (the map may be a view of
+// it): the mapping leaves room for it (`room`), and only the map's length is faulted in.
+//
+// The pages are faulted in with MADV_POPULATE_WRITE, which writes nothing: an image may take
+// them while the thread is still at work, and the thread stops at its next huge page. Where the
+// kernel lacks it (before Linux 5.14), the thread writes a zero to each page instead, and an
+// image taking them waits for the thread to finish.
 
 #include "image_codecs.h"
+#include "prepared_huge_pages.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
-enum { SMALL_PAGE = 4096 };
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
 
-/// One preparation: its thread, the length asked for, and the memory its thread made ready
-/// (NULL if it could not be had), read only after the thread is joined. A preparation given up
-/// while its thread runs (`abandoned`) is released by that thread, which stops early.
-typedef struct {
+enum { SMALL_PAGE = 4096, HUGE_PAGE = 2 << 20 };
+
+/// One preparation: its thread, the length to fault in and the room mapped, and the memory its
+/// thread mapped (NULL until then, or if it could not be had). Once given up (`abandoned`) or
+/// taken (`taken`), its thread stops at the next huge page; it releases an abandoned one itself.
+struct mc_preparation {
     pthread_t thread;
-    size_t length;
+    size_t length, room;
     void *start;
-    int finished, abandoned;  // under `lock`
-} preparation;
+    int populates;            // faults in without writing: may be taken while at work
+    int finished, abandoned, taken;  // under `lock`
+    int joined;               // by the image that took it
+};
 
 // The preparation waiting to be taken, if any; one at a time.
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static preparation *waiting;
+static mc_preparation *waiting;
 
-enum { HUGE_PAGE = 2 << 20 };
-
-static int is_abandoned(preparation *p) {
+static int stops(mc_preparation *p) {
     pthread_mutex_lock(&lock);
-    int abandoned = p->abandoned;
+    int stop = p->abandoned || p->taken;
     pthread_mutex_unlock(&lock);
-    return abandoned;
+    return stop;
 }
 
-/// Maps the pages and writes a zero to each, which faults each in, cleared by the kernel; stops
-/// at the next huge page once the preparation is abandoned, and then releases it.
+/// Faults in one huge page's worth of small pages by writing a zero to each.
+static void write_zeros(uint8_t *chunk, size_t length) {
+    for (size_t offset = 0; offset < length; offset += SMALL_PAGE) ((volatile uint8_t *)chunk)[offset] = 0;
+}
+
+/// Maps the room, faults in the first `length` bytes a huge page at a time (cleared by the
+/// kernel) until done or stopped, and releases the memory if the preparation was given up.
 static void *fault_in(void *argument) {
-    preparation *p = argument;
-    uint8_t *start = mc_huge_pages_map(p->length);
-    size_t mapped = mc_huge_pages_length(p->length);
-    if (start) {
-        for (size_t offset = 0; offset < mapped; offset += SMALL_PAGE) {
-            if (offset % HUGE_PAGE == 0 && is_abandoned(p)) break;
-            ((volatile uint8_t *)start)[offset] = 0;
+    mc_preparation *p = argument;
+    uint8_t *start = mc_huge_pages_map(p->room);
+    size_t length = mc_huge_pages_length(p->length);
+    // An empty range tells whether the kernel knows the advice, without faulting anything.
+    int populates = start && madvise(start, 0, MADV_POPULATE_WRITE) == 0;
+    pthread_mutex_lock(&lock);
+    p->start = start;
+    p->populates = populates;
+    pthread_mutex_unlock(&lock);
+    for (size_t offset = 0; start && offset < length && !stops(p); offset += HUGE_PAGE) {
+        size_t chunk = length - offset < HUGE_PAGE ? length - offset : HUGE_PAGE;
+        if (!populates) {
+            write_zeros(start + offset, chunk);
+        } else if (madvise(start + offset, chunk, MADV_POPULATE_WRITE) != 0 && errno != EINTR) {
+            break;  // out of memory, say: the image faults the rest in as it is drawn
         }
     }
     pthread_mutex_lock(&lock);
-    p->start = start;
     p->finished = 1;
     int abandoned = p->abandoned;
     pthread_mutex_unlock(&lock);
     if (abandoned) {
-        if (start) munmap(start, mapped);
+        if (start) munmap(start, mc_huge_pages_length(p->room));
         free(p);
     }
     return NULL;
 }
 
-void mc_huge_pages_prepare(size_t length) {
+void mc_huge_pages_prepare(size_t length, size_t room) {
     if (length == 0) return;
+    if (room < length) room = length;
     pthread_mutex_lock(&lock);
     if (!waiting) {
-        preparation *p = malloc(sizeof *p);
+        mc_preparation *p = calloc(1, sizeof *p);
         if (p) {
             p->length = length;
-            p->start = NULL;
-            p->finished = 0;
-            p->abandoned = 0;
+            p->room = room;
             if (pthread_create(&p->thread, NULL, fault_in, p) == 0) {
                 waiting = p;
             } else {
@@ -79,23 +103,35 @@ void mc_huge_pages_prepare(size_t length) {
     pthread_mutex_unlock(&lock);
 }
 
-/// Takes the waiting preparation if it is of `length` and waits for its thread, outside the
-/// lock; NULL when there is none to take.
-static preparation *claim(size_t length) {
+mc_preparation *mc_huge_pages_take_prepared(size_t length, void **start, size_t *mapped) {
     pthread_mutex_lock(&lock);
-    preparation *p = waiting && waiting->length == length ? waiting : NULL;
-    if (p) waiting = NULL;
+    mc_preparation *p = waiting && waiting->length <= length && length <= waiting->room ? waiting : NULL;
+    int waits = 0;
+    if (p) {
+        waiting = NULL;
+        p->taken = 1;
+        // Still mapping, or writing zeros: wait for the thread. Populating: take it as it is.
+        waits = !p->finished && (!p->start || !p->populates);
+    }
     pthread_mutex_unlock(&lock);
-    if (p) pthread_join(p->thread, NULL);
+    if (!p) return NULL;
+    if (waits) {
+        pthread_join(p->thread, NULL);
+        p->joined = 1;
+    }
+    if (!p->start) {
+        mc_huge_pages_preparation_end(p);
+        return NULL;
+    }
+    *start = p->start;
+    *mapped = mc_huge_pages_length(p->room);
     return p;
 }
 
-void *mc_huge_pages_take_prepared(size_t length) {
-    preparation *p = claim(length);
-    if (!p) return NULL;
-    void *start = p->start;
+void mc_huge_pages_preparation_end(mc_preparation *p) {
+    if (!p) return;
+    if (!p->joined) pthread_join(p->thread, NULL);
     free(p);
-    return start;
 }
 
 int mc_huge_pages_prepared_pending(void) {
@@ -107,7 +143,7 @@ int mc_huge_pages_prepared_pending(void) {
 
 void mc_huge_pages_discard_prepared(size_t length) {
     pthread_mutex_lock(&lock);
-    preparation *p = waiting && (length == 0 || waiting->length == length) ? waiting : NULL;
+    mc_preparation *p = waiting && (length == 0 || waiting->length == length) ? waiting : NULL;
     if (p) waiting = NULL;
     int finished = p && p->finished;
     // A thread still at work stops and releases the preparation itself: nothing waits for it.
@@ -116,8 +152,8 @@ void mc_huge_pages_discard_prepared(size_t length) {
         pthread_detach(p->thread);
     }
     pthread_mutex_unlock(&lock);
-    if (!finished) return;
+    if (!p || !finished) return;
     pthread_join(p->thread, NULL);
-    if (p->start) munmap(p->start, mc_huge_pages_length(p->length));
+    if (p->start) munmap(p->start, mc_huge_pages_length(p->room));
     free(p);
 }

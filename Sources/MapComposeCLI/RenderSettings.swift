@@ -81,8 +81,9 @@ struct RenderSettings: Equatable {
         if case .fitOverlays = area, overlays.isEmpty { fitsStyleOverlays = true } else { fitsStyleOverlays = false }
         if !fitsStyleOverlays {
             let viewport = try checkArea(area, dimensions, overlays)
-            // The map's memory is made ready on another core while the style is read.
-            RasterImage.prepareMemory(width: viewport.deviceWidth, height: viewport.deviceHeight)
+            // The map's memory (or its tiles' slab's) is made ready on another core while the
+            // style is read.
+            RasterImage.prepareMemory(forMapWidth: viewport.deviceWidth, height: viewport.deviceHeight)
         }
         let imageFormat = try OutputFormatArgument.resolve(format, output: output)
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }

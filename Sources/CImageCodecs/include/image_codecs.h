@@ -94,14 +94,11 @@ void *mc_huge_pages_map(size_t length);
 /// `length` rounded up to whole 2 MiB pages: what mc_huge_pages_map maps.
 size_t mc_huge_pages_length(size_t length);
 
-/// Starts mapping `length` bytes as mc_huge_pages_map does and faulting them in (the kernel
-/// clears them) on a thread of its own, for the next mc_huge_buffer_create of that very length
-/// to take. Does nothing while an earlier preparation is still waiting to be taken.
-void mc_huge_pages_prepare(size_t length);
-
-/// The prepared pages of `length` bytes (waiting for their thread if need be), which the caller
-/// then owns; NULL when none of that length was prepared or they could not be had.
-void *mc_huge_pages_take_prepared(size_t length);
+/// Starts mapping `room` bytes (at least `length`) as mc_huge_pages_map does and faulting the
+/// first `length` of them in (the kernel clears them) on a thread of its own, for the next
+/// mc_huge_buffer_create of `length` to `room` bytes to take. Does nothing while an earlier
+/// preparation is still waiting to be taken.
+void mc_huge_pages_prepare(size_t length, size_t room);
 
 /// 1 while a preparation waits to be taken, else 0.
 int mc_huge_pages_prepared_pending(void);
@@ -115,8 +112,8 @@ void mc_huge_pages_discard_prepared(size_t length);
 /// allows (see mc_advise_huge_pages).
 typedef struct mc_huge_buffer mc_huge_buffer;
 
-/// A new buffer of at least `length` bytes, all zero (the prepared pages when they are of that
-/// length: see mc_huge_pages_prepare); NULL when the memory cannot be had.
+/// A new buffer of at least `length` bytes, all zero (the prepared pages when they fit: see
+/// mc_huge_pages_prepare); NULL when the memory cannot be had.
 mc_huge_buffer *mc_huge_buffer_create(size_t length);
 
 /// The buffer's first byte.

@@ -79,10 +79,6 @@ public struct MapRenderer: Sendable {
         let mayShowTilesAsMap = mayViewTiles && items.count == 1
             && mapMayBeTiles(plans[items[0].layer], block: plans[items[0].layer].passes[0].blocks[0], viewport,
                              decorated: decorated)
-        // A map that is a view of the tiles needs no memory of its own.
-        if mayShowTilesAsMap {
-            RasterImage.discardPreparedMemory(width: viewport.deviceWidth, height: viewport.deviceHeight)
-        }
         // The map, made when first drawn on (a new image is already transparent: only a
         // visible background is painted), unless it is a view of the tiles.
         var canvas: (image: RasterImage, context: DrawingContext)?
@@ -121,6 +117,8 @@ public struct MapRenderer: Sendable {
             if mayShowTilesAsMap,
                let view = try compositor.tilesAsMap(resolved, block: block, resamplingInPlace: store.servesOneMap) {
                 tilesAsMap = view
+                // The slab took memory prepared for the map, if it fit; otherwise nothing will.
+                RasterImage.discardPreparedMemory(width: viewport.deviceWidth, height: viewport.deviceHeight)
                 continue
             }
             let context = try drawingCanvas().context
