@@ -1,7 +1,9 @@
 // PNG writer for Cairo's premultiplied ARGB32 pixels.
 //
 // Pixels are un-premultiplied exactly as Cairo's own PNG writer does, written as 8-bit RGB when
-// every pixel is opaque (as Cairo does too) and RGBA otherwise. Each row gets the filter with the
+// every pixel is opaque (as Cairo does too) and RGBA otherwise. Whether every pixel is opaque is
+// guessed from every eighth row and checked by the threads on each row they convert: a pixel
+// short of opaque stops them, and the image is written again as RGBA. Each row gets the filter with the
 // smallest sum of absolute differences (libpng's heuristic, png_filter.c). The image is cut into
 // strips of rows, each filtered and deflated by one of several threads, and joined into one zlib
 // stream as pigz does: raw deflate per strip, each primed with the 32 KiB of filtered data before
@@ -24,6 +26,9 @@
 enum { WINDOW = 32768, STRIP_TARGET = 256 * 1024, MAX_THREADS = 16 };
 // Strips of at least TRIAL_MIN_STRIP bytes try run-length coding on a sample of TRIAL_SAMPLE.
 enum { TRIAL_MIN_STRIP = 96 * 1024, TRIAL_SAMPLE = 24 * 1024 };
+// A strip's status when a row of an image guessed opaque is not; and the writer's, to write the
+// image again as RGBA.
+enum { NOT_OPAQUE = 2000 };
 
 static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
@@ -56,6 +61,8 @@ typedef struct {
     size_t *chunk_sizes;
     uLong *crcs, *adlers;
     int *errors;           // per strip: 0, or a zlib status / -1000 for out of memory
+    int guesses_opaque;    // channels is 3 from a sample of the rows: each row is checked
+    int not_opaque;        // under `lock`: a row was not, and no more strips are claimed
     // The next strip to claim.
     pthread_mutex_t lock;
     int next;
@@ -126,24 +133,38 @@ static void unpremultiply_row(const uint8_t *src, uint8_t *dst, int width, int c
 /// Takes the next unclaimed strip, or -1 when none is left.
 static int claim(job *j) {
     pthread_mutex_lock(&j->lock);
-    int strip = j->next < j->strip_count ? j->next++ : -1;
+    int strip = !j->not_opaque && j->next < j->strip_count ? j->next++ : -1;
     pthread_mutex_unlock(&j->lock);
     return strip;
 }
 
-/// Un-premultiplies and filters rows [first, last) into `out`, one filtered row after another.
-static void filter_rows(job *j, uint8_t *rows, int first, int last, uint8_t *out) {
+/// 1 when every pixel of the row of ARGB32 words is opaque.
+static int row_is_opaque(const uint8_t *src, int width) {
+    const uint32_t *row = (const uint32_t *)src;
+    // The whole row ANDed together (which the compiler vectorizes), then checked.
+    uint32_t all = 0xFFFFFFFFu;
+    for (int x = 0; x < width; x++) all &= row[x];
+    return (all >> 24) == 0xFF;
+}
+
+/// Un-premultiplies and filters rows [first, last) into `out`, one filtered row after another;
+/// 0 when the job guessed the image opaque and one of these rows is not (the rows are then
+/// left unfinished), else 1.
+static int filter_rows(job *j, uint8_t *rows, int first, int last, uint8_t *out) {
     size_t n = j->row_bytes - 1, pad = (size_t)j->channels;
     uint8_t *current = rows + pad, *previous = rows + 2 * pad + n;
     memset(rows, 0, 2 * (pad + n));
     if (first > 0) unpremultiply_row(j->pixels + (size_t)(first - 1) * j->stride, previous, j->width, j->channels);
     for (int y = first; y < last; y++) {
-        unpremultiply_row(j->pixels + (size_t)y * j->stride, current, j->width, j->channels);
+        const uint8_t *source = j->pixels + (size_t)y * j->stride;
+        if (j->guesses_opaque && !row_is_opaque(source, j->width)) return 0;
+        unpremultiply_row(source, current, j->width, j->channels);
         mc_png_filter_row(current, previous, n, j->channels, 1, out + (size_t)(y - first) * j->row_bytes);
         uint8_t *swap = current;
         current = previous;
         previous = swap;
     }
+    return 1;
 }
 
 /// Deflates `length` bytes from `data` whole with `level` and `strategy` into the worker's
@@ -196,7 +217,8 @@ static int encode_strip(worker *w, int strip) {
     int window_first = first_row - j->window_rows > 0 ? first_row - j->window_rows : 0;
     int lead_first = first_row > 0 ? first_row - 1 : 0;  // the row before the strip, if any
     uint8_t *data = w->filtered + (size_t)(first_row - window_first) * j->row_bytes;
-    filter_rows(j, w->rows, lead_first, last_row, data - (size_t)(first_row - lead_first) * j->row_bytes);
+    if (!filter_rows(j, w->rows, lead_first, last_row, data - (size_t)(first_row - lead_first) * j->row_bytes))
+        return NOT_OPAQUE;
     size_t begin = (size_t)first_row * j->row_bytes;
     size_t length = (size_t)(last_row - first_row) * j->row_bytes;
     int first = strip == 0, last = strip == j->strip_count - 1;
@@ -211,7 +233,8 @@ static int encode_strip(worker *w, int strip) {
         run_length = prefers_run_length(w, data, (size_t)(last_row - first_row), j->row_bytes);
         if (run_length < 0) return run_length;
     }
-    if (!run_length && window_first < lead_first) filter_rows(j, w->rows, window_first, lead_first, w->filtered);
+    if (!run_length && window_first < lead_first && !filter_rows(j, w->rows, window_first, lead_first, w->filtered))
+        return NOT_OPAQUE;
     status = deflateReset(&w->z);
     if (status == Z_OK)
         status = run_length ? deflateParams(&w->z, 1, Z_RLE)
@@ -265,7 +288,15 @@ static int encode_strip(worker *w, int strip) {
 /// A worker: takes strips until none is left.
 static void *work(void *argument) {
     worker *w = argument;
-    for (int strip; (strip = claim(w->j)) >= 0;) w->j->errors[strip] = encode_strip(w, strip);
+    for (int strip; (strip = claim(w->j)) >= 0;) {
+        int status = encode_strip(w, strip);
+        w->j->errors[strip] = status;
+        if (status == NOT_OPAQUE) {
+            pthread_mutex_lock(&w->j->lock);
+            w->j->not_opaque = 1;
+            pthread_mutex_unlock(&w->j->lock);
+        }
+    }
     return NULL;
 }
 
@@ -280,15 +311,11 @@ static void run_workers(worker *workers, int threads) {
         if (started[t]) pthread_join(ids[t], NULL);
 }
 
-static int is_opaque(const uint8_t *pixels, int width, int height, int stride) {
-    for (int y = 0; y < height; y++) {
-        const uint32_t *row = (const uint32_t *)(pixels + (size_t)y * stride);
-        // A whole row ANDed together (which the compiler vectorizes), then checked.
-        uint32_t all = 0xFFFFFFFFu;
-        for (int x = 0; x < width; x++) all &= row[x];
-        if ((all >> 24) != 0xFF) return 0;
-    }
-    return 1;
+/// 1 when every eighth row (and the last) is opaque: the guess that the image is.
+static int sampled_rows_opaque(const uint8_t *pixels, int width, int height, int stride) {
+    for (int y = 0; y < height; y += 8)
+        if (!row_is_opaque(pixels + (size_t)y * stride, width)) return 0;
+    return row_is_opaque(pixels + (size_t)(height - 1) * stride, width);
 }
 
 static int thread_count(int requested, int strips) {
@@ -314,17 +341,11 @@ static const char *zlib_message(int status) {
     return status == -1000 ? "out of memory" : zError(status);
 }
 
-int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride, int level,
-                         int tries_run_length, int threads, const uint8_t *header_chunks, size_t header_chunks_length,
-                         uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
-    *out = NULL;
-    *out_length = 0;
-    if (!pixels || width <= 0 || height <= 0 || width > (1 << 24) || stride / 4 < width || level < 0 ||
-        level > 9 || (header_chunks_length > 0 && !header_chunks)) {
-        fail(errbuf, errlen, "invalid arguments (%dx%d, stride %d, level %d, %zu bytes of header chunks at %p)", width,
-             height, stride, level, header_chunks_length, (const void *)header_chunks);
-        return -1;
-    }
+/// Writes the PNG with `channels` 3 (RGB, the image guessed opaque: NOT_OPAQUE when a row is
+/// not) or 4 (RGBA); arguments as mc_png_encode_argb32's, checked.
+static int encode_image(const uint8_t *pixels, int width, int height, int stride, int level, int channels,
+                        int tries_run_length, int threads, const uint8_t *header_chunks, size_t header_chunks_length,
+                        uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
     job j;
     memset(&j, 0, sizeof j);
     j.pixels = pixels;
@@ -333,7 +354,8 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
     j.stride = stride;
     j.level = level;
     j.tries_run_length = tries_run_length && level > 0;
-    j.channels = is_opaque(pixels, width, height, stride) ? 3 : 4;
+    j.channels = channels;
+    j.guesses_opaque = channels == 3;
     j.row_bytes = 1 + (size_t)width * (size_t)j.channels;
     size_t rows = STRIP_TARGET / j.row_bytes;
     j.strip_rows = rows < 1 ? 1 : rows > (size_t)height ? height : (int)rows;
@@ -366,6 +388,10 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
     }
     run_workers(workers, thread_total);
     pthread_mutex_destroy(&j.lock);
+    if (j.not_opaque) {
+        result = NOT_OPAQUE;
+        goto done;
+    }
     for (int s = 0; s < j.strip_count; s++) {
         if (j.errors[s] != 0) {
             fail(errbuf, errlen, "zlib: %s", zlib_message(j.errors[s]));
@@ -439,6 +465,25 @@ done:
         free(workers[t].trial);
     }
     return result;
+}
+
+int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride, int level,
+                         int tries_run_length, int threads, const uint8_t *header_chunks, size_t header_chunks_length,
+                         uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
+    *out = NULL;
+    *out_length = 0;
+    if (!pixels || width <= 0 || height <= 0 || width > (1 << 24) || stride / 4 < width || level < 0 ||
+        level > 9 || (header_chunks_length > 0 && !header_chunks)) {
+        fail(errbuf, errlen, "invalid arguments (%dx%d, stride %d, level %d, %zu bytes of header chunks at %p)", width,
+             height, stride, level, header_chunks_length, (const void *)header_chunks);
+        return -1;
+    }
+    int channels = sampled_rows_opaque(pixels, width, height, stride) ? 3 : 4;
+    int result = encode_image(pixels, width, height, stride, level, channels, tries_run_length, threads,
+                              header_chunks, header_chunks_length, out, out_length, errbuf, errlen);
+    if (result != NOT_OPAQUE) return result;
+    return encode_image(pixels, width, height, stride, level, 4, tries_run_length, threads, header_chunks,
+                        header_chunks_length, out, out_length, errbuf, errlen);
 }
 
 void mc_png_free(uint8_t *buffer) { free(buffer); }

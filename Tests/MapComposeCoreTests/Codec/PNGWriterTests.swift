@@ -154,6 +154,22 @@ import Testing
         }
     }
 
+    /// Opacity is guessed from every eighth row and checked on every row as it is written: a
+    /// pixel short of opaque on a row the guess skipped, in any strip, still gives RGBA with
+    /// the very pixels, at every level.
+    @Test func aPixelShortOfOpaqueBetweenTheSampledRowsGivesRGBA() throws {
+        func colourType(_ png: Data) -> UInt8 { png[25] }
+        for (x, y, word) in [(5, 803, UInt32(0x8040_2010)), (1199, 1, 0), (600, 453, 0xFE10_2030), (0, 899, 0x0101_0101)] {
+            let image = try Self.image(width: 1200, height: 900, .opaque)
+            image.withMutablePixels { words, perRow in words[y * perRow + x] = word }
+            for level in Self.levels {
+                let png = try ImageEncoder.png(image, compression: level)
+                #expect(colourType(png) == 6, "pixel at \(x),\(y), level \(level)")
+                #expect(try StraightPNGDecoder.decode(png) == RGBAImage(image), "pixel at \(x),\(y), level \(level)")
+            }
+        }
+    }
+
     @Test func theDefaultLevelStaysWithinTenPercentOfLibpngOnARender() async throws {
         let style = try StyleLoader.load(nameOrPath: "default")
         for zoom in [3.0, 6.0] {
