@@ -3,14 +3,14 @@
 // Pixels are un-premultiplied exactly as Cairo's own PNG writer does, written as 8-bit RGB when
 // every pixel is opaque (as Cairo does too) and RGBA otherwise. Whether every pixel is opaque is
 // guessed from every eighth row and checked by the threads on each row they convert: a pixel
-// short of opaque stops them, and the image is written again as RGBA. Each row gets the filter with the
-// smallest sum of absolute differences (libpng's heuristic, png_filter.c). The image is cut into
-// strips of rows, each filtered and deflated by one of several threads, and joined into one zlib
-// stream as pigz does: raw deflate per strip, each primed with the 32 KiB of filtered data before
-// it (those rows filtered again by the strip's thread), flushed to a byte boundary with
-// Z_SYNC_FLUSH except the last (Z_FINISH), the Adler-32 checksums combined with adler32_combine.
-// Every strip becomes one IDAT chunk, its CRC computed on the thread that compressed it. Each
-// thread keeps one deflate state and one buffer for all its strips.
+// short of opaque stops them, and the image is written again as RGBA. Each row gets the filter
+// with the smallest sum of absolute differences (libpng's heuristic, png_filter.c). The image is
+// cut into strips of rows, each filtered and deflated by one of several threads, and joined into
+// one zlib stream as pigz does: raw deflate per strip, each primed with the 32 KiB of filtered
+// data before it (those rows filtered again by the strip's thread), flushed to a byte boundary
+// with Z_SYNC_FLUSH except the last (Z_FINISH), the Adler-32 checksums combined with
+// adler32_combine. Every strip becomes one IDAT chunk, its CRC computed on the thread that
+// compressed it. Each thread keeps one deflate state and one buffer for all its strips.
 
 #include "image_codecs.h"
 

@@ -66,8 +66,10 @@ int mc_png_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, in
                          int stride, char *errbuf, size_t errlen);
 
 /// Encodes Cairo ARGB32 (premultiplied) pixels as PNG: un-premultiplied as Cairo's own writer
-/// does, 8-bit RGB when every pixel is opaque and RGBA otherwise, each row with the filter of
-/// least absolute sum, deflated at zlib `level` (0…9) in row strips on `threads` threads
+/// does, 8-bit RGB when every pixel is opaque and RGBA otherwise (guessed from every eighth
+/// row, each row checked as it is written, written again as RGBA when one is not), each row
+/// with the filter of least absolute sum, deflated at zlib `level` (0…9) in row strips on
+/// `threads` threads
 /// (0: one per core). With `tries_run_length`, each large strip is run-length coded instead
 /// (zlib's Z_RLE, about twice as fast) when a sample of its rows compresses within 2 % as well
 /// that way. `header_chunks` (`header_chunks_length` bytes of whole chunks, e.g. tEXt, or

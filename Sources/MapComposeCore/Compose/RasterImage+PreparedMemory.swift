@@ -20,8 +20,10 @@ extension RasterImage {
     /// `prepareMemory` for a map of this size, with room for the slab of tiles up to 512 px that
     /// covers it with a tile to spare on each side.
     public static func prepareMemory(forMapWidth width: Int, height: Int) {
-        // Sides beyond any surface's (see above) are refused there; clamped here so as not to overflow.
-        prepareMemory(width: width, height: height, roomWidth: min(width, 32767) + 1024, roomHeight: min(height, 32767) + 1024)
+        // Sides beyond any surface's (see above) are refused there; clamped here so as not to
+        // overflow.
+        prepareMemory(width: width, height: height, roomWidth: min(width, 32767) + 1024,
+                      roomHeight: min(height, 32767) + 1024)
     }
 
     /// Gives up memory `prepareMemory` is making or made ready that no image took, without
