@@ -10,7 +10,9 @@ import Glibc
 ///
 /// `removeOnTermination()` installs handlers for SIGINT, SIGTERM and SIGHUP that remove the
 /// pending files and exit with 128 + the signal number (130, 143, 129), and an `atexit`
-/// hook that removes them when the process exits while files are still pending.
+/// hook that removes them when the process exits while files are still pending. Other threads
+/// go on while a handler runs: a temporary file is made between `beginCreating` and
+/// `endCreating`, which the handler waits for, and none is begun once the handler has started.
 public enum PendingFileRegistry {
     /// How many temporary files can be pending at once and still be removed on a signal.
     public static let capacity = 64
@@ -36,6 +38,16 @@ public enum PendingFileRegistry {
     private static let cursor = Atomic<Int>(0)
 
     private static let installed = Atomic<Bool>(false)
+
+    /// Set by a terminating signal's handler: no temporary file is begun after it.
+    private static let terminating = Atomic<Bool>(false)
+
+    /// Temporary files being made (between `beginCreating` and `endCreating`).
+    private static let creating = Atomic<Int>(0)
+
+    /// How long a handler waits for files being made on other threads, in nanoseconds (one
+    /// that the handler's own thread was making when the signal came would never be done).
+    static let creationWait: Int64 = 100_000_000
 
     /// A registered path; pass it back to `unregister`.
     public struct Token: Sendable {
@@ -66,6 +78,22 @@ public enum PendingFileRegistry {
         return Token(slot: nil)
     }
 
+    /// Called before a temporary file is registered and made: once a terminating signal's
+    /// handler has started, it never returns (the process is ending), so no file is made that
+    /// the handler would miss. Pair with `endCreating` once the file exists and is registered
+    /// (or could not be made).
+    public static func beginCreating() {
+        creating.add(1, ordering: .sequentiallyConsistent)
+        guard terminating.load(ordering: .sequentiallyConsistent) else { return }
+        creating.subtract(1, ordering: .sequentiallyConsistent)
+        while true { pause() }
+    }
+
+    /// The temporary file begun with `beginCreating` is made (or failed) and registered.
+    public static func endCreating() {
+        creating.subtract(1, ordering: .sequentiallyConsistent)
+    }
+
     /// Forgets a path once its file has been renamed into place or removed.
     public static func unregister(_ token: Token) {
         guard let slot = token.slot else { return }
@@ -79,11 +107,38 @@ public enum PendingFileRegistry {
         }
     }
 
-    /// Removes every recorded file. Async-signal-safe.
-    static func removeAll() {
+    /// Removes every recorded file (whose path starts with `prefix`, if given: tests remove
+    /// only their own). Async-signal-safe.
+    static func removeAll(under prefix: UnsafePointer<CChar>? = nil) {
         for slot in 0..<capacity where states[slot].load(ordering: .acquiring) == active {
-            unlink(paths + slot * pathCapacity)
+            let path = paths + slot * pathCapacity
+            if let prefix, !startsWith(path, prefix) { continue }
+            unlink(path)
         }
+    }
+
+    /// Waits (at most `creationWait`) until no temporary file is being made on another thread,
+    /// then removes the recorded files as `removeAll` does. Async-signal-safe.
+    static func removeAllOnceMade(under prefix: UnsafePointer<CChar>? = nil) {
+        let deadline = monotonicNanoseconds() + creationWait
+        while creating.load(ordering: .sequentiallyConsistent) > 0, monotonicNanoseconds() < deadline {}
+        removeAll(under: prefix)
+    }
+
+    /// Byte by byte, so that nothing but loads runs in a handler.
+    private static func startsWith(_ string: UnsafePointer<CChar>, _ prefix: UnsafePointer<CChar>) -> Bool {
+        var index = 0
+        while prefix[index] != 0 {
+            if string[index] != prefix[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// Installs the SIGINT/SIGTERM/SIGHUP handlers and the exit hook (once per process).
@@ -96,7 +151,8 @@ public enum PendingFileRegistry {
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
-                PendingFileRegistry.removeAll()
+                PendingFileRegistry.terminating.store(true, ordering: .sequentiallyConsistent)
+                PendingFileRegistry.removeAllOnceMade()
                 _exit(128 + signal)
             }
             sigemptyset(&action.sa_mask)

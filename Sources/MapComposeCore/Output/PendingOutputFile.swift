@@ -39,8 +39,10 @@ public final class PendingOutputFile {
         let folder = OutputPath.folder(of: target)
         temporaryPath = OutputPath.joined(
             folder, ".\(OutputPath.name(of: target)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        PendingFileRegistry.beginCreating()
         registration = PendingFileRegistry.register(temporaryPath)
         descriptor = openTemporary(temporaryPath)
+        PendingFileRegistry.endCreating()
         guard descriptor >= 0 else {
             let reason = DescriptorWriter.reason(errno)
             PendingFileRegistry.unregister(registration)

@@ -48,6 +48,29 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data("abc".utf8))
     }
 
+    /// A terminating signal's handler runs while other threads go on: a temporary file another
+    /// thread is making when it comes is waited for and removed, not left behind.
+    @Test func aFileBeingMadeWhenTheFilesAreRemovedIsRemovedOnceMade() throws {
+        let folder = try TemporaryFolder()
+        let begun = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let target = folder.url.appendingPathComponent("slow.png").path
+        nonisolated(unsafe) var file: PendingOutputFile?
+        Thread.detachNewThread {
+            file = try? PendingOutputFile(path: target) { path in
+                begun.signal()
+                usleep(30_000)  // the handler starts meanwhile
+                return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            }
+            done.signal()
+        }
+        begun.wait()
+        folder.url.path.withCString { PendingFileRegistry.removeAllOnceMade(under: $0) }
+        done.wait()
+        #expect(file != nil)
+        #expect(try names(folder.url).isEmpty, "the file made while the handler waited is removed")
+        file?.discard()
+    }
+
     @Test func discardRemovesTheTemporaryFileAndItsRegistration() throws {
         let folder = try TemporaryFolder()
         let file = try PendingOutputFile(path: folder.url.appendingPathComponent("m").path)
