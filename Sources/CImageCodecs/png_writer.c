@@ -148,16 +148,17 @@ static int row_is_opaque(const uint8_t *src, int width) {
 }
 
 /// Un-premultiplies and filters rows [first, last) into `out`, one filtered row after another;
-/// 0 when the job guessed the image opaque and one of these rows is not (the rows are then
-/// left unfinished), else 1.
-static int filter_rows(job *j, uint8_t *rows, int first, int last, uint8_t *out) {
+/// 0 when the job guessed the image opaque, `checks` is set and one of these rows is not (the
+/// rows are then left unfinished), else 1. Rows of another strip (its dictionary) need no
+/// check: that strip checks them.
+static int filter_rows(job *j, uint8_t *rows, int first, int last, uint8_t *out, int checks) {
     size_t n = j->row_bytes - 1, pad = (size_t)j->channels;
     uint8_t *current = rows + pad, *previous = rows + 2 * pad + n;
     memset(rows, 0, 2 * (pad + n));
     if (first > 0) unpremultiply_row(j->pixels + (size_t)(first - 1) * j->stride, previous, j->width, j->channels);
     for (int y = first; y < last; y++) {
         const uint8_t *source = j->pixels + (size_t)y * j->stride;
-        if (j->guesses_opaque && !row_is_opaque(source, j->width)) return 0;
+        if (checks && j->guesses_opaque && !row_is_opaque(source, j->width)) return 0;
         unpremultiply_row(source, current, j->width, j->channels);
         mc_png_filter_row(current, previous, n, j->channels, 1, out + (size_t)(y - first) * j->row_bytes);
         uint8_t *swap = current;
@@ -217,7 +218,7 @@ static int encode_strip(worker *w, int strip) {
     int window_first = first_row - j->window_rows > 0 ? first_row - j->window_rows : 0;
     int lead_first = first_row > 0 ? first_row - 1 : 0;  // the row before the strip, if any
     uint8_t *data = w->filtered + (size_t)(first_row - window_first) * j->row_bytes;
-    if (!filter_rows(j, w->rows, lead_first, last_row, data - (size_t)(first_row - lead_first) * j->row_bytes))
+    if (!filter_rows(j, w->rows, lead_first, last_row, data - (size_t)(first_row - lead_first) * j->row_bytes, 1))
         return NOT_OPAQUE;
     size_t begin = (size_t)first_row * j->row_bytes;
     size_t length = (size_t)(last_row - first_row) * j->row_bytes;
@@ -233,8 +234,7 @@ static int encode_strip(worker *w, int strip) {
         run_length = prefers_run_length(w, data, (size_t)(last_row - first_row), j->row_bytes);
         if (run_length < 0) return run_length;
     }
-    if (!run_length && window_first < lead_first && !filter_rows(j, w->rows, window_first, lead_first, w->filtered))
-        return NOT_OPAQUE;
+    if (!run_length && window_first < lead_first) filter_rows(j, w->rows, window_first, lead_first, w->filtered, 0);
     status = deflateReset(&w->z);
     if (status == Z_OK)
         status = run_length ? deflateParams(&w->z, 1, Z_RLE)
