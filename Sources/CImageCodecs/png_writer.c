@@ -12,6 +12,10 @@
 // adler32_combine. Every strip becomes one IDAT chunk, its CRC computed on the thread that
 // compressed it. Each thread keeps one deflate state and one buffer for all its strips.
 //
+// The image may also be given as a larger one moved by a fraction of a pixel (what a map is
+// when its tiles land between device pixels): each thread then resamples the rows it filters
+// (translated_bilinear.c), and the image itself is never made.
+//
 // One allocation holds the file as it is made: the chunks before the image data, then room
 // for each strip's IDAT chunk at its own place (deflate's bound), then the threads' filtered
 // rows. Once every strip is done, the chunks are moved down to follow each other and the same
@@ -20,6 +24,7 @@
 // flushed each time) took longer than moving the bytes.
 
 #include "image_codecs.h"
+#include "translated_bilinear.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -54,10 +59,21 @@ static void put32(uint8_t *p, uint32_t v) {
     p[3] = (uint8_t)v;
 }
 
+/// The image to write: `width` × `height` premultiplied ARGB32 pixels, rows `stride` bytes
+/// apart from `pixels`; or, when `translated`, the image mc_translated_bilinear_over paints
+/// with `replace` from `pixels` (`width` + 1 pixels on each of `height` + 1 rows) with
+/// `weight_x` and `weight_y`.
+typedef struct {
+    const uint8_t *pixels;
+    int width, height, stride;
+    int translated, weight_x, weight_y;
+} image_source;
+
 /// Everything the threads share: the source and the strips' results.
 typedef struct {
     const uint8_t *pixels;
     int width, height, stride, channels, level;
+    int translated, weight_x, weight_y;  // as image_source's
     int tries_run_length;  // each large strip may be run-length coded (see prefers_run_length)
     size_t row_bytes;      // filtered row: filter byte + width * channels
     int strip_rows, strip_count;
@@ -85,6 +101,8 @@ typedef struct {
     z_stream z;
     int z_ready;
     uint8_t *rows;         // two unpremultiplied rows, each after `channels` zero bytes
+    uint8_t *resampled;    // a translated image's row (`width` pixels), and the sums for it
+    uint16_t *sums;
     uint8_t *filtered;     // (window_rows + strip_rows) filtered rows, in the file's tail
     uint8_t *trial;        // room for a sample compressed (see prefers_run_length)
     size_t trial_capacity;
@@ -158,17 +176,29 @@ static int row_is_opaque(const uint8_t *src, int width) {
     return (all >> 24) == 0xFF;
 }
 
+/// Row `y` of the image: in the pixels, or resampled into the worker's row of a translated
+/// image (valid until the next call).
+static const uint8_t *image_row(worker *w, int y) {
+    job *j = w->j;
+    const uint8_t *row = j->pixels + (size_t)y * j->stride;
+    if (!j->translated) return row;
+    mc_translated_bilinear_rows(row, (size_t)j->stride, NULL, w->resampled, 0, j->width, 1, j->weight_x, j->weight_y,
+                                1, w->sums);
+    return w->resampled;
+}
+
 /// Un-premultiplies and filters rows [first, last) into `out`, one filtered row after another;
 /// 0 when the job guessed the image opaque, `checks` is set and one of these rows is not (the
 /// rows are then left unfinished), else 1. Rows of another strip (its dictionary) need no
 /// check: that strip checks them.
-static int filter_rows(job *j, uint8_t *rows, int first, int last, uint8_t *out, int checks) {
+static int filter_rows(worker *w, int first, int last, uint8_t *out, int checks) {
+    job *j = w->j;
     size_t n = j->row_bytes - 1, pad = (size_t)j->channels;
-    uint8_t *current = rows + pad, *previous = rows + 2 * pad + n;
-    memset(rows, 0, 2 * (pad + n));
-    if (first > 0) unpremultiply_row(j->pixels + (size_t)(first - 1) * j->stride, previous, j->width, j->channels);
+    uint8_t *current = w->rows + pad, *previous = w->rows + 2 * pad + n;
+    memset(w->rows, 0, 2 * (pad + n));
+    if (first > 0) unpremultiply_row(image_row(w, first - 1), previous, j->width, j->channels);
     for (int y = first; y < last; y++) {
-        const uint8_t *source = j->pixels + (size_t)y * j->stride;
+        const uint8_t *source = image_row(w, y);
         if (checks && j->guesses_opaque && !row_is_opaque(source, j->width)) return 0;
         unpremultiply_row(source, current, j->width, j->channels);
         mc_png_filter_row(current, previous, n, j->channels, 1, out + (size_t)(y - first) * j->row_bytes);
@@ -231,7 +261,7 @@ static int encode_strip(worker *w, int strip) {
     int window_first = first_row - j->window_rows > 0 ? first_row - j->window_rows : 0;
     int lead_first = first_row > 0 ? first_row - 1 : 0;  // the row before the strip, if any
     uint8_t *data = w->filtered + (size_t)(first_row - window_first) * j->row_bytes;
-    if (!filter_rows(j, w->rows, lead_first, last_row, data - (size_t)(first_row - lead_first) * j->row_bytes, 1))
+    if (!filter_rows(w, lead_first, last_row, data - (size_t)(first_row - lead_first) * j->row_bytes, 1))
         return NOT_OPAQUE;
     size_t begin = (size_t)first_row * j->row_bytes;
     size_t length = (size_t)(last_row - first_row) * j->row_bytes;
@@ -250,7 +280,7 @@ static int encode_strip(worker *w, int strip) {
         run_length = prefers_run_length(w, data, (size_t)(last_row - first_row), j->row_bytes);
         if (run_length < 0) return run_length;
     }
-    if (!run_length && window_first < lead_first) filter_rows(j, w->rows, window_first, lead_first, w->filtered, 0);
+    if (!run_length && window_first < lead_first) filter_rows(w, window_first, lead_first, w->filtered, 0);
     status = deflateReset(&w->z);
     if (status == Z_OK)
         status = run_length ? deflateParams(&w->z, 1, Z_RLE)
@@ -318,11 +348,13 @@ static void run_workers(worker *workers, int threads) {
         if (started[t]) pthread_join(ids[t], NULL);
 }
 
-/// 1 when every eighth row (and the last) is opaque: the guess that the image is.
-static int sampled_rows_opaque(const uint8_t *pixels, int width, int height, int stride) {
+/// 1 when every eighth row (and the last) is opaque: the guess that the image is. For a
+/// translated image, of the rows it is resampled from (where they are opaque, so is it).
+static int sampled_rows_opaque(const image_source *image) {
+    int width = image->width + image->translated, height = image->height + image->translated;
     for (int y = 0; y < height; y += 8)
-        if (!row_is_opaque(pixels + (size_t)y * stride, width)) return 0;
-    return row_is_opaque(pixels + (size_t)(height - 1) * stride, width);
+        if (!row_is_opaque(image->pixels + (size_t)y * image->stride, width)) return 0;
+    return row_is_opaque(image->pixels + (size_t)(height - 1) * image->stride, width);
 }
 
 static int thread_count(int requested, int strips) {
@@ -350,15 +382,19 @@ static const char *zlib_message(int status) {
 
 /// Writes the PNG with `channels` 3 (RGB, the image guessed opaque: NOT_OPAQUE when a row is
 /// not) or 4 (RGBA); arguments as mc_png_encode_argb32's, checked.
-static int encode_image(const uint8_t *pixels, int width, int height, int stride, int level, int channels,
-                        int tries_run_length, int threads, const uint8_t *header_chunks, size_t header_chunks_length,
-                        uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
+static int encode_image(const image_source *image, int level, int channels, int tries_run_length, int threads,
+                        const uint8_t *header_chunks, size_t header_chunks_length, uint8_t **out, size_t *out_length,
+                        char *errbuf, size_t errlen) {
+    int width = image->width, height = image->height;
     job j;
     memset(&j, 0, sizeof j);
-    j.pixels = pixels;
+    j.pixels = image->pixels;
     j.width = width;
     j.height = height;
-    j.stride = stride;
+    j.stride = image->stride;
+    j.translated = image->translated;
+    j.weight_x = image->weight_x;
+    j.weight_y = image->weight_y;
     j.level = level;
     j.tries_run_length = tries_run_length && level > 0;
     j.channels = channels;
@@ -384,6 +420,11 @@ static int encode_image(const uint8_t *pixels, int width, int height, int stride
         workers[t].j = &j;
         workers[t].rows = malloc(2 * (4 + j.row_bytes));
         if (!workers[t].rows) buffers_ready = 0;
+        if (j.translated) {
+            workers[t].resampled = malloc((size_t)width * 4);
+            workers[t].sums = malloc(((size_t)width + 1) * 4 * sizeof *workers[t].sums);
+            if (!workers[t].resampled || !workers[t].sums) buffers_ready = 0;
+        }
     }
     if (!j.chunk_offsets || !j.chunk_capacities || !j.chunk_sizes || !j.crcs || !j.adlers || !j.errors ||
         !buffers_ready) {
@@ -482,9 +523,36 @@ done:
         // A stream flushed but not finished ends with Z_DATA_ERROR: expected, nothing lost.
         if (workers[t].z_ready) deflateEnd(&workers[t].z);
         free(workers[t].rows);
+        free(workers[t].resampled);
+        free(workers[t].sums);
         free(workers[t].trial);
     }
     return result;
+}
+
+/// Writes `image` (checked): as RGB when a sample of its rows is opaque, again as RGBA when a
+/// row turns out not to be.
+static int encode(const image_source *image, int level, int tries_run_length, int threads,
+                  const uint8_t *header_chunks, size_t header_chunks_length, uint8_t **out, size_t *out_length,
+                  char *errbuf, size_t errlen) {
+    int channels = sampled_rows_opaque(image) ? 3 : 4;
+    int result = encode_image(image, level, channels, tries_run_length, threads, header_chunks, header_chunks_length,
+                              out, out_length, errbuf, errlen);
+    if (result != NOT_OPAQUE) return result;
+    return encode_image(image, level, 4, tries_run_length, threads, header_chunks, header_chunks_length, out,
+                        out_length, errbuf, errlen);
+}
+
+/// 1 when the arguments common to both entry points are sound; else 0 with a message.
+static int arguments_valid(const uint8_t *pixels, int width, int height, int stride, int level,
+                           const uint8_t *header_chunks, size_t header_chunks_length, char *errbuf, size_t errlen) {
+    if (!pixels || width <= 0 || height <= 0 || width > (1 << 24) || stride / 4 < width || level < 0 || level > 9 ||
+        (header_chunks_length > 0 && !header_chunks)) {
+        fail(errbuf, errlen, "invalid arguments (%dx%d, stride %d, level %d, %zu bytes of header chunks at %p)", width,
+             height, stride, level, header_chunks_length, (const void *)header_chunks);
+        return 0;
+    }
+    return 1;
 }
 
 int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride, int level,
@@ -492,18 +560,31 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
                          uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
     *out = NULL;
     *out_length = 0;
-    if (!pixels || width <= 0 || height <= 0 || width > (1 << 24) || stride / 4 < width || level < 0 ||
-        level > 9 || (header_chunks_length > 0 && !header_chunks)) {
-        fail(errbuf, errlen, "invalid arguments (%dx%d, stride %d, level %d, %zu bytes of header chunks at %p)", width,
-             height, stride, level, header_chunks_length, (const void *)header_chunks);
+    if (!arguments_valid(pixels, width, height, stride, level, header_chunks, header_chunks_length, errbuf, errlen))
+        return -1;
+    image_source image = {pixels, width, height, stride, 0, 0, 0};
+    return encode(&image, level, tries_run_length, threads, header_chunks, header_chunks_length, out, out_length,
+                  errbuf, errlen);
+}
+
+int mc_png_encode_translated_argb32(const uint8_t *source, int source_stride, int width, int height, int weight_x,
+                                    int weight_y, int level, int tries_run_length, int threads,
+                                    const uint8_t *header_chunks, size_t header_chunks_length, uint8_t **out,
+                                    size_t *out_length, char *errbuf, size_t errlen) {
+    *out = NULL;
+    *out_length = 0;
+    if (!arguments_valid(source, width, height, source_stride, level, header_chunks, header_chunks_length, errbuf,
+                         errlen))
+        return -1;
+    if (width == (1 << 24) || source_stride / 4 < width + 1 || weight_x < 0 || weight_x > 127 || weight_y < 0 ||
+        weight_y > 127) {
+        fail(errbuf, errlen, "invalid translation (%dx%d from rows of stride %d, weights %d, %d)", width, height,
+             source_stride, weight_x, weight_y);
         return -1;
     }
-    int channels = sampled_rows_opaque(pixels, width, height, stride) ? 3 : 4;
-    int result = encode_image(pixels, width, height, stride, level, channels, tries_run_length, threads,
-                              header_chunks, header_chunks_length, out, out_length, errbuf, errlen);
-    if (result != NOT_OPAQUE) return result;
-    return encode_image(pixels, width, height, stride, level, 4, tries_run_length, threads, header_chunks,
-                        header_chunks_length, out, out_length, errbuf, errlen);
+    image_source image = {source, width, height, source_stride, 1, weight_x, weight_y};
+    return encode(&image, level, tries_run_length, threads, header_chunks, header_chunks_length, out, out_length,
+                  errbuf, errlen);
 }
 
 void mc_png_free(uint8_t *buffer) { free(buffer); }

@@ -10,6 +10,7 @@
 // the same. The same loops can write the resampled pixels in place of the source's own (see
 // mc_translated_bilinear_over).
 #include "image_codecs.h"
+#include "translated_bilinear.h"
 
 #include <stdlib.h>
 
@@ -55,15 +56,10 @@ static inline void over4(__m128i source, __m128i *out) {
 }
 #endif
 
-int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, const uint8_t *last_below,
-                                uint8_t *target, size_t target_stride, int width, int height, int weight_x,
-                                int weight_y, int replace) {
-    if (width <= 0 || height <= 0 || weight_x < 0 || weight_x >= WEIGHT_ONE || weight_y < 0 ||
-        weight_y >= WEIGHT_ONE)
-        return -1;
-    // The vertical sums of a row's width + 1 source pixels, 4 channels each.
-    uint16_t *sums = malloc(((size_t)width + 1) * 4 * sizeof *sums);
-    if (!sums) return -1;
+void mc_translated_bilinear_rows(const uint8_t *source, size_t source_stride, const uint8_t *last_below,
+                                 uint8_t *target, size_t target_stride, int width, int height, int weight_x,
+                                 int weight_y, int replace, uint16_t *sums) {
+    // `sums`: the vertical sums of a row's width + 1 source pixels, 4 channels each.
     const uint16_t top_weight = (uint16_t)(WEIGHT_ONE - weight_y), bottom_weight = (uint16_t)weight_y;
     const uint32_t left_weight = (uint32_t)(WEIGHT_ONE - weight_x), right_weight = (uint32_t)weight_x;
     const size_t row_bytes = ((size_t)width + 1) * 4;
@@ -115,6 +111,18 @@ int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, con
             else destination[x] = over(pixel, destination[x]);
         }
     }
+}
+
+int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, const uint8_t *last_below,
+                                uint8_t *target, size_t target_stride, int width, int height, int weight_x,
+                                int weight_y, int replace) {
+    if (width <= 0 || height <= 0 || weight_x < 0 || weight_x >= WEIGHT_ONE || weight_y < 0 ||
+        weight_y >= WEIGHT_ONE)
+        return -1;
+    uint16_t *sums = malloc(((size_t)width + 1) * 4 * sizeof *sums);
+    if (!sums) return -1;
+    mc_translated_bilinear_rows(source, source_stride, last_below, target, target_stride, width, height, weight_x,
+                                weight_y, replace, sums);
     free(sums);
     return 0;
 }

@@ -81,7 +81,17 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
                          size_t header_chunks_length, uint8_t **out, size_t *out_length, char *errbuf,
                          size_t errlen);
 
-/// Releases a buffer returned by mc_png_encode_argb32.
+/// As mc_png_encode_argb32, for the `width` × `height` image that mc_translated_bilinear_over
+/// paints with `replace` from `source` (`width` + 1 pixels on each of `height` + 1 rows,
+/// `source_stride` bytes apart) with weights `weight_x` and `weight_y` (0…127): each row is
+/// resampled by the thread that filters it, and the image itself is never made. The file is
+/// the same as mc_png_encode_argb32's of that image.
+int mc_png_encode_translated_argb32(const uint8_t *source, int source_stride, int width, int height, int weight_x,
+                                    int weight_y, int level, int tries_run_length, int threads,
+                                    const uint8_t *header_chunks, size_t header_chunks_length, uint8_t **out,
+                                    size_t *out_length, char *errbuf, size_t errlen);
+
+/// Releases a buffer returned by mc_png_encode_argb32 or mc_png_encode_translated_argb32.
 void mc_png_free(uint8_t *buffer);
 
 /// Asks the kernel to back the whole 2 MiB pages inside `buffer` (`length` bytes, not yet

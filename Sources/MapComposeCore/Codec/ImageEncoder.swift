@@ -31,6 +31,24 @@ public enum ImageEncoder {
         }
     }
 
+    /// PNG of the map `tiles` give once resampled, the same file as `png` writes of that image:
+    /// each row is resampled by the thread that filters it (`mc_png_encode_translated_argb32`),
+    /// and the map itself is never made.
+    static func png(_ tiles: TranslatedTiles, compression: PNGCompression = .default,
+                    text: [(keyword: String, text: String)] = []) throws(ImageEncodeError) -> Data {
+        let chunks = PNGTextChunk.chunks(text)
+        return try chunks.withUnsafeBufferPointer { chunks throws(ImageEncodeError) in
+            try runCodec(.png, free: mc_png_free) { output, length, message, capacity in
+                tiles.withSource { source, stride in
+                    mc_png_encode_translated_argb32(source, Int32(stride), Int32(tiles.width), Int32(tiles.height),
+                                                    tiles.paint.weightX, tiles.paint.weightY,
+                                                    Int32(compression.zlibLevel), compression.triesRunLength ? 1 : 0, 0,
+                                                    chunks.baseAddress, chunks.count, &output, &length, message, capacity)
+                }
+            }
+        }
+    }
+
     public static func jpeg(_ image: RasterImage, quality: Int) throws(ImageEncodeError) -> Data {
         let flat: RasterImage
         do {
@@ -63,15 +81,26 @@ public enum ImageEncoder {
         _ image: RasterImage, _ format: ImageFormat, free: @escaping @Sendable (UnsafeMutablePointer<UInt8>) -> Void,
         _ encode: (UnsafePointer<UInt8>, inout UnsafeMutablePointer<UInt8>?, inout Int, UnsafeMutablePointer<CChar>, Int) -> Int32
     ) throws(ImageEncodeError) -> Data {
+        try runCodec(format, free: free) { output, length, message, capacity in
+            image.withPixels { pixels, _ in
+                UnsafeRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: pixels.count * 4) { bytes in
+                    encode(bytes, &output, &length, message, capacity)
+                }
+            }
+        }
+    }
+
+    /// Runs a C encoder: `encode` returns 0 and sets the output buffer (the data's own,
+    /// released with `free` when the data is) and its length, or writes a message.
+    private static func runCodec(
+        _ format: ImageFormat, free: @escaping @Sendable (UnsafeMutablePointer<UInt8>) -> Void,
+        _ encode: (inout UnsafeMutablePointer<UInt8>?, inout Int, UnsafeMutablePointer<CChar>, Int) -> Int32
+    ) throws(ImageEncodeError) -> Data {
         var message = [CChar](repeating: 0, count: 256)
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
-        let status = image.withPixels { pixels, _ in
-            UnsafeRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: pixels.count * 4) { bytes in
-                message.withUnsafeMutableBufferPointer { buffer in
-                    encode(bytes, &output, &length, buffer.baseAddress!, buffer.count)
-                }
-            }
+        let status = message.withUnsafeMutableBufferPointer { buffer in
+            encode(&output, &length, buffer.baseAddress!, buffer.count)
         }
         guard status == 0, let output else { throw .codec(format: format, String(messageBuffer: message)) }
         // The codec's buffer becomes the data's, not copied: `free` releases it with the data.

@@ -160,24 +160,21 @@ struct LayerCompositor {
     /// (`resolved` is the layer's only block, every one of its tiles is there, no fill, no
     /// stand-ins, decoded into one slab covering the output): a view of the slab's pixels where
     /// they land on whole device pixels; with `resamplingInPlace`, where they land between
-    /// device pixels at scale 1, the slab resampled in place (see
-    /// `TranslatedBilinearPaint.resampleInPlace`), which no one may read as tiles afterwards.
-    /// Nil in every other case. Only for a layer the map may be (see `mapMayBe`).
-    func tilesAsMap(_ resolved: ResolvedBlock, block: TileBlock, resamplingInPlace: Bool) throws(CairoError) -> RasterImage? {
+    /// device pixels at scale 1, the slab to be resampled (`TranslatedTiles`: by the PNG writer
+    /// as it writes, or in place, after which no one may read the slab as tiles). Nil in every
+    /// other case. Only for a layer the map may be (see `mapMayBe`).
+    func tilesAsMap(_ resolved: ResolvedBlock, block: TileBlock, resamplingInPlace: Bool) throws(CairoError) -> MapPixels? {
         guard !plan.isBlocked, resolved.parentLevel.isEmpty, resolved.withChildren.isEmpty,
               block.tiles.allSatisfy({ resolved.tiles[plan.matrix.wrapped($0)]?.image != nil }) else { return nil }
         let width = viewport.deviceWidth, height = viewport.deviceHeight
         if let inPlace = inPlaceTiles(block.tiles, of: block.range, tiles: resolved.tiles, coversOutput: true),
            let slab = inPlace.slab {
-            return try slab.image.cellView(x: Int(-inPlace.left), y: Int(-inPlace.top), width: width, height: height,
-                                           slab: nil)
+            return .image(try slab.image.cellView(x: Int(-inPlace.left), y: Int(-inPlace.top), width: width,
+                                                  height: height, slab: nil))
         }
         guard resamplingInPlace, let paint = translatedPaint(of: block),
               let slab = slabLaidOut(block, tiles: resolved.tiles) else { return nil }
-        guard paint.resampleInPlace(slab.image, rows: 0..<height) else {
-            throw CairoError(operation: "resample tiles in place", status: CAIRO_STATUS_NO_MEMORY.rawValue)
-        }
-        return try slab.image.cellView(x: paint.columnOffset, y: paint.rowOffset, width: width, height: height, slab: nil)
+        return .translated(TranslatedTiles(slab: slab.image, paint: paint, width: width, height: height))
     }
 
     /// The slab of `block`'s tiles when they are exactly its cells, laid out as the block's

@@ -26,8 +26,8 @@ public struct RenderOptions: Sendable {
 /// or the size of the output. Tiles come from a `TileStore` that may be shared by many renders.
 /// A map that would be one layer's tiles exactly as they are, with nothing else drawn, is a
 /// view of the slab they were decoded into rather than a copy; for a store serving one map,
-/// so is one whose tiles are only moved by a fraction of a pixel, the slab resampled in place
-/// (see `LayerCompositor.tilesAsMap`).
+/// so is one whose tiles are only moved by a fraction of a pixel, the slab resampled in place,
+/// or by the PNG writer as it writes it (see `LayerCompositor.tilesAsMap`, `renderPixels`).
 public struct MapRenderer: Sendable {
     public let style: MapStyle
     public let options: RenderOptions
@@ -67,6 +67,16 @@ public struct MapRenderer: Sendable {
     /// that draws the overlays and attribution itself (as vectors, see `decorate`).
     public func render(_ viewport: Viewport, decorated: Bool = true) async throws(CairoError) -> RenderResult {
         let started = ContinuousClock.now
+        var (pixels, report) = try await renderPixels(viewport, decorated: decorated)
+        let image = try pixels.image()
+        report.durationMs = started.duration(to: .now).milliseconds
+        return RenderResult(image: image, report: report)
+    }
+
+    /// As `render`, with the map's pixels left as tiles still to be resampled where they are
+    /// (see `TranslatedTiles`), for a writer that resamples them as it encodes.
+    func renderPixels(_ viewport: Viewport, decorated: Bool) async throws(CairoError) -> (pixels: MapPixels, report: RenderReport) {
+        let started = ContinuousClock.now
         let plans = style.layers.map {
             LayerPlan(layer: MapLayer(spec: $0.spec, source: $0.source.forViewport(viewport)), viewport: viewport,
                       mosaicSide: mosaicSide)
@@ -91,7 +101,7 @@ public struct MapRenderer: Sendable {
             canvas = (image, context)
             return (image, context)
         }
-        var tilesAsMap: RasterImage?
+        var tilesAsMap: MapPixels?
         let resolver = TileResolver(store: store)
         var pending: [Int: Task<ResolvedBlock, Never>] = [:]
         var nextToStart = 0
@@ -145,14 +155,14 @@ public struct MapRenderer: Sendable {
                 "layer": "\(plan.layer.spec.id)", "level": "\(reports[index].level.map(String.init) ?? "-")",
                 "drawn": "\(reports[index].tilesDrawn)", "missing": "\(reports[index].tilesMissing)"])
         }
-        let image: RasterImage
+        let pixels: MapPixels
         if let tilesAsMap {
-            image = tilesAsMap
+            pixels = tilesAsMap
         } else {
             let canvas = try drawingCanvas()
             if decorated { decorate(canvas.context, viewport) }
             try canvas.context.finish("render map")
-            image = canvas.image
+            pixels = .image(canvas.image)
         }
         let extent = viewport.extent
         let report = RenderReport(
@@ -162,7 +172,7 @@ public struct MapRenderer: Sendable {
             bbox3857: [extent.minX, extent.minY, extent.maxX, extent.maxY],
             durationMs: started.duration(to: .now).milliseconds, tilesDecoded: decoded, layers: reports,
             diagnostics: diagnostics)
-        return RenderResult(image: image, report: report)
+        return (pixels, report)
     }
 
     /// True when the map may be the slab of the tiles of `block`, the only block of the only

@@ -46,9 +46,9 @@ public struct StaticMapWriter: Sendable {
         }
         let renderer = MapRenderer(style: request.style, options: RenderOptions(attribution: request.attribution),
                                    store: store, overlays: request.overlays, logger: logger)
-        let result: RenderResult
+        let result: (pixels: MapPixels, report: RenderReport)
         do {
-            result = try await renderer.render(viewport, decorated: !request.format.isVector)
+            result = try await renderer.renderPixels(viewport, decorated: !request.format.isVector)
         } catch {
             throw failure(.renderFailed, "render failed: \(error)")
         }
@@ -66,7 +66,7 @@ public struct StaticMapWriter: Sendable {
             throw fail(.tileProblems, "\(problems.count) tile problem\(problems.count == 1 ? "" : "s"); no image written")
         }
         do {
-            try imageFile.commit(try Self.encode(result.image, request, viewport: viewport, renderer: renderer))
+            try imageFile.commit(try Self.encode(result.pixels, request, viewport: viewport, renderer: renderer))
             try worldFile?.commit(Data(WorldFile.text(for: viewport).utf8))
         } catch let error as OutputError {
             throw fail(.renderFailed, error.description)
@@ -81,21 +81,31 @@ public struct StaticMapWriter: Sendable {
         return report
     }
 
-    /// The image in the request's format: PDF and SVG pages get the overlays and attribution as
-    /// vectors; a PNG carries the map's EPSG:3857 bbox in `tEXt` chunks.
-    static func encode(_ image: RasterImage, _ request: RenderRequest, viewport: Viewport,
+    /// The map in the request's format: PDF and SVG pages get the overlays and attribution as
+    /// vectors; a PNG carries the map's EPSG:3857 bbox in `tEXt` chunks, and is resampled as it
+    /// is written when the map is tiles still to be resampled.
+    static func encode(_ pixels: MapPixels, _ request: RenderRequest, viewport: Viewport,
                        renderer: MapRenderer) throws(ImageEncodeError) -> Data {
+        let e = viewport.extent
+        // One interpolation, not `joined(separator:)`: the generic join looks up the Element
+        // witness at run time, scanning every conformance record of the binary (0.2 ms).
+        let text = [("crs", "EPSG:3857"), ("bbox3857", "\(e.minX),\(e.minY),\(e.maxX),\(e.maxY)")]
+        if request.format == .png, case .translated(let tiles) = pixels {
+            return try ImageEncoder.png(tiles, compression: request.pngCompression, text: text)
+        }
+        let image: RasterImage
+        do {
+            image = try pixels.image()
+        } catch {
+            throw .cairo(format: request.format, error)
+        }
         if request.format.isVector {
             return try VectorEncoder.encode(image, as: request.format, scale: viewport.scale) { renderer.decorate($0, viewport) }
         }
         guard request.format == .png else {
             return try ImageEncoder.encode(image, as: request.format, quality: request.quality, lossless: request.lossless)
         }
-        let e = viewport.extent
-        // One interpolation, not `joined(separator:)`: the generic join looks up the Element
-        // witness at run time, scanning every conformance record of the binary (0.2 ms).
-        return try ImageEncoder.png(image, compression: request.pngCompression,
-                                    text: [("crs", "EPSG:3857"), ("bbox3857", "\(e.minX),\(e.minY),\(e.maxX),\(e.maxY)")])
+        return try ImageEncoder.png(image, compression: request.pngCompression, text: text)
     }
 
     /// The report as pretty-printed JSON with sorted keys.

@@ -99,6 +99,28 @@ import Testing
         #expect(resampledInPlace >= 3, "most of these views are resampled in place")
     }
 
+    /// Written as PNG, tiles a store serving one map has moved by a fraction of a pixel are
+    /// resampled by the PNG writer as it writes (`MapRenderer.renderPixels` leaves them as
+    /// tiles): the file is the one written of the map painted onto an image of its own.
+    @Test func theWriterResamplesTilesBetweenPixelsAsItWritesThemWithTheSameFile() async throws {
+        let folder = try Self.folder()
+        let style = try RenderHelpers.style(Self.layer + "}\n", in: folder)
+        for (lon, lat, width, height) in [(0.1, -0.1, 512, 512), (-0.37, 0.23, 500, 300), (0.0, -0.3, 400, 131)] {
+            let viewport = try Viewport(center: LonLat(lon: lon, lat: lat), zoom: 2, width: width, height: height)
+            let renderer = MapRenderer(style: style, options: RenderOptions(attribution: false),
+                                       store: TileStore(servesOneMap: true))
+            let pixels = try await renderer.renderPixels(viewport, decorated: true).pixels
+            guard case .translated(let tiles) = pixels else {
+                Issue.record("\(lon), \(lat): the tiles should be left to the writer")
+                continue
+            }
+            let reference = try await Self.render(style, lon: lon, lat: lat, width: width, height: height,
+                                                  mayViewTiles: false)
+            let same = try ImageEncoder.png(tiles) == (try ImageEncoder.png(reference.image))
+            #expect(same, "\(lon), \(lat)")
+        }
+    }
+
     /// A store that may serve other maps keeps its tiles as they are: tiles between pixels are
     /// painted onto a map of its own.
     @Test func aSharedStoreNeverResamplesInPlace() async throws {

@@ -1,0 +1,13 @@
+/// The pixels of a rendered map: an image, or tiles still to be resampled onto it.
+enum MapPixels {
+    case image(RasterImage)
+    case translated(TranslatedTiles)
+
+    /// The map as an image (resampling translated tiles in place).
+    func image() throws(CairoError) -> RasterImage {
+        switch self {
+        case .image(let image): return image
+        case .translated(let tiles): return try tiles.resampledInPlace()
+        }
+    }
+}
