@@ -3,7 +3,8 @@ enum MapPixels {
     case image(RasterImage)
     case translated(TranslatedTiles)
 
-    /// The map as an image (resampling translated tiles in place).
+    /// The map as an image. Translated tiles are resampled in place: ask once, the slab is then
+    /// the map.
     func image() throws(CairoError) -> RasterImage {
         switch self {
         case .image(let image): return image

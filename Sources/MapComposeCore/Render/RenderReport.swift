@@ -18,6 +18,8 @@ public struct RenderReport: Codable, Sendable {
     public var pixels: [Int]
     /// The output's edges in EPSG:3857 metres, [minX, minY, maxX, maxY] (x not wrapped).
     public var bbox3857: [Double]
+    /// How long the render took; resampling left to the PNG writer (see
+    /// `MapRenderer.renderPixels`) is not counted.
     public var durationMs: Double
     /// Encoded tiles decoded during this render (each tile at most once).
     public var tilesDecoded: Int
