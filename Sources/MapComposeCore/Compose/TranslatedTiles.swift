@@ -5,8 +5,9 @@ import CCairo
 /// writer resamples each row as it filters it (`ImageEncoder.png(_:compression:text:)`), and
 /// the map is never made; anything else takes `resampledInPlace()`.
 struct TranslatedTiles {
-    /// The slab; its pixels from (`paint.columnOffset`, `paint.rowOffset`), `width` + 1 on each
-    /// of `height` + 1 rows, are what the map is resampled from.
+    /// The slab; its pixels from (`paint.columns.lowerBound + paint.columnOffset`,
+    /// `paint.rowOffset`), `width` + 1 on each of `height` + 1 rows, are what the map is
+    /// resampled from.
     let slab: RasterImage
     let paint: TranslatedBilinearPaint
     /// The map's size in device pixels.
@@ -18,7 +19,8 @@ struct TranslatedTiles {
         guard paint.resampleInPlace(slab, rows: 0..<height) else {
             throw CairoError(operation: "resample tiles in place", status: CAIRO_STATUS_NO_MEMORY.rawValue)
         }
-        return try slab.cellView(x: paint.columnOffset, y: paint.rowOffset, width: width, height: height, slab: nil)
+        return try slab.cellView(x: paint.columns.lowerBound + paint.columnOffset, y: paint.rowOffset, width: width,
+                                 height: height, slab: nil)
     }
 
     /// Calls `body` with the first source pixel's bytes and the bytes between rows.
