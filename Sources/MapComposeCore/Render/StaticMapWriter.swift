@@ -86,26 +86,26 @@ public struct StaticMapWriter: Sendable {
     /// is written when the map is tiles still to be resampled.
     static func encode(_ pixels: MapPixels, _ request: RenderRequest, viewport: Viewport,
                        renderer: MapRenderer) throws(ImageEncodeError) -> Data {
+        guard request.format == .png else {
+            let image: RasterImage
+            do {
+                image = try pixels.image()
+            } catch {
+                throw .cairo(format: request.format, error)
+            }
+            if request.format.isVector {
+                return try VectorEncoder.encode(image, as: request.format, scale: viewport.scale) { renderer.decorate($0, viewport) }
+            }
+            return try ImageEncoder.encode(image, as: request.format, quality: request.quality, lossless: request.lossless)
+        }
         let e = viewport.extent
         // One interpolation, not `joined(separator:)`: the generic join looks up the Element
         // witness at run time, scanning every conformance record of the binary (0.2 ms).
         let text = [("crs", "EPSG:3857"), ("bbox3857", "\(e.minX),\(e.minY),\(e.maxX),\(e.maxY)")]
-        if request.format == .png, case .translated(let tiles) = pixels {
-            return try ImageEncoder.png(tiles, compression: request.pngCompression, text: text)
+        switch pixels {
+        case .image(let image): return try ImageEncoder.png(image, compression: request.pngCompression, text: text)
+        case .translated(let tiles): return try ImageEncoder.png(tiles, compression: request.pngCompression, text: text)
         }
-        let image: RasterImage
-        do {
-            image = try pixels.image()
-        } catch {
-            throw .cairo(format: request.format, error)
-        }
-        if request.format.isVector {
-            return try VectorEncoder.encode(image, as: request.format, scale: viewport.scale) { renderer.decorate($0, viewport) }
-        }
-        guard request.format == .png else {
-            return try ImageEncoder.encode(image, as: request.format, quality: request.quality, lossless: request.lossless)
-        }
-        return try ImageEncoder.png(image, compression: request.pngCompression, text: text)
     }
 
     /// The report as pretty-printed JSON with sorted keys.
