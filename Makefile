@@ -4,7 +4,7 @@ PREFIX  ?= /usr/local
 BIN     := .build/release/mapcompose
 # Release builds are static executables: the Swift runtime, Foundation, the C libraries (Cairo,
 # libpng, libjpeg, libwebp, zlib, libdeflate, SQLite, libxml2, libstdc++: see
-# scripts/static-link-libs.sh) and glibc itself are linked from their archives. No loader runs:
+# scripts/static-link-libs.sh; zlib-ng: see below) and glibc itself are linked from their archives. No loader runs:
 # no shared library to map, no symbol to bind, no relocation to apply to the 190 MB binary
 # (`mapcompose --version` in about 1.3 ms, a 64x64 render 1.3 ms sooner than with glibc loaded
 # dynamically). The executable exports no symbols.
@@ -16,6 +16,9 @@ BIN     := .build/release/mapcompose
 # the text (scripts/link-order.txt, written by scripts/link-order.sh): a render maps fewer of the
 # executable's pages, about 0.6 ms sooner done at 1024x1024 (see the README).
 STATIC_LIBS := $(CURDIR)/.build/static-libs
+# zlib-ng (the PNG writer's deflate), built once from its pinned release source by
+# scripts/zlib-ng.sh; Package.swift looks for it here.
+ZLIB_NG := $(CURDIR)/.build/zlib-ng
 RELEASE := -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -L$(STATIC_LIBS) \
            -Xlinker -no-pie -Xlinker --no-export-dynamic \
            -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
@@ -24,28 +27,31 @@ RELEASE := -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps static-libs build test install demo bench bench-peers quickstart clean fuzz fuzz-smoke check-report-browser
+.PHONY: all deps zlib-ng static-libs build test install demo bench bench-peers quickstart clean fuzz fuzz-smoke check-report-browser
 
 all: build
 
 deps:
 	bash scripts/install-deps.sh
 
+zlib-ng:
+	bash scripts/zlib-ng.sh $(ZLIB_NG)
+
 # Linker scripts that make each -lNAME of a release build link the static archive.
 static-libs:
 	bash scripts/static-link-libs.sh $(STATIC_LIBS)
 
-build: static-libs
+build: zlib-ng static-libs
 	$(SWIFT) build $(RELEASE) --product mapcompose
 
 # The whole suite: unit, golden (against MapServer references) and CLI tests.
-test:
+test: zlib-ng
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
 # Opens a failing `mapcompose check` report in headless chromium (installed from Debian if
 # missing), screenshots it and checks the page shows the failing case first.
-check-report-browser:
+check-report-browser: zlib-ng
 	$(SWIFT) build --product mapcompose
 	bash scripts/check-report-browser.sh .build/debug/mapcompose
 
@@ -73,7 +79,7 @@ quickstart: deps build
 # 1024x1024 and 2048x2048 at zoom 6 from a tile folder, the whole-process time against the
 # codec floor (decoding the tiles + encoding the PNG), the output size against libpng's
 # default level, `--version` start-up time and PNG encoding time per level against Cairo's.
-bench: static-libs
+bench: zlib-ng static-libs
 	$(SWIFT) build $(RELEASE) --product MapComposeBench
 	$(SWIFT) build $(RELEASE) --product MapComposeCodecFloor
 	$(SWIFT) build $(RELEASE) --product mapcompose
@@ -91,11 +97,11 @@ bench-peers: build
 # libFuzzer + ASan on the style loader, tile decoder, GeoJSON and MBTiles readers (Fuzz/):
 # FUZZ_SECONDS per target; exits non-zero when a target finds a crash.
 FUZZ_SECONDS ?= 60
-fuzz:
+fuzz: zlib-ng
 	SWIFT="$(SWIFT)" bash Fuzz/run.sh $(FUZZ_SECONDS)
 
 # About 20 s per target, for CI.
-fuzz-smoke:
+fuzz-smoke: zlib-ng
 	SWIFT="$(SWIFT)" bash Fuzz/run.sh 20
 
 clean:

@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// zlib-ng, the PNG writer's deflate: a static library `make` builds into .build/zlib-ng
+/// (scripts/zlib-ng.sh), since Debian 12 does not package it.
+let zlibNG = Context.packageDirectory + "/.build/zlib-ng"
+
 let package = Package(
     name: "mapcompose",
     platforms: [.macOS(.v13)],
@@ -24,8 +28,9 @@ let package = Package(
         ),
         .target(
             name: "CImageCodecs",
+            cSettings: [.unsafeFlags(["-I", zlibNG + "/include"])],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("z"),
-                             .linkedLibrary("deflate")]
+                             .linkedLibrary("deflate"), .linkedLibrary("z-ng"), .unsafeFlags(["-L", zlibNG + "/lib"])]
         ),
         .target(
             name: "MapComposeCore",

@@ -9,7 +9,9 @@
 // one zlib stream as pigz does: raw deflate per strip, each primed with the 32 KiB of filtered
 // data before it (those rows filtered again by the strip's thread), flushed to a byte boundary
 // with Z_SYNC_FLUSH except the last (Z_FINISH), the Adler-32 checksums combined with
-// adler32_combine. Every strip becomes one IDAT chunk, its CRC computed on the thread that
+// adler32_combine. Deflate is zlib-ng's (scripts/zlib-ng.sh): zlib's API under a `zng_` prefix,
+// in about half zlib's time on these strips (its window slide, matchers and checksums are
+// vectorised). Every strip becomes one IDAT chunk, its CRC computed on the thread that
 // compressed it. Each thread keeps one deflate state and one buffer for all its strips.
 //
 // The image may also be given as a larger one moved by a fraction of a pixel (what a map is
@@ -32,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
+#include <zlib-ng.h>
 #include <libdeflate.h>
 
 enum { WINDOW = 32768, STRIP_TARGET = 256 * 1024, MAX_THREADS = 16 };
@@ -86,7 +88,7 @@ typedef struct {
     size_t *chunk_offsets;
     size_t *chunk_capacities;
     size_t *chunk_sizes;
-    uLong *crcs, *adlers;
+    uint32_t *crcs, *adlers;
     int *errors;           // per strip: 0, or a zlib status / -1000 for out of memory
     int guesses_opaque;    // channels is 3 from a sample of the rows: each row is checked
     int not_opaque;        // under `lock`: a row was not, and no more strips are claimed
@@ -98,7 +100,7 @@ typedef struct {
 /// One thread's state, kept for all the strips it takes.
 typedef struct {
     job *j;
-    z_stream z;
+    zng_stream z;
     int z_ready;
     uint8_t *rows;         // two unpremultiplied rows, each after `channels` zero bytes
     uint8_t *resampled;    // a translated image's row (`width` pixels), and the sums for it
@@ -212,14 +214,14 @@ static int filter_rows(worker *w, int first, int last, uint8_t *out, int checks)
 /// Deflates `length` bytes from `data` whole with `level` and `strategy` into the worker's
 /// trial buffer; the compressed size, or a negative zlib status.
 static long trial_size(worker *w, const uint8_t *data, size_t length, int level, int strategy) {
-    int status = deflateReset(&w->z);
-    if (status == Z_OK) status = deflateParams(&w->z, level, strategy);
+    int status = zng_deflateReset(&w->z);
+    if (status == Z_OK) status = zng_deflateParams(&w->z, level, strategy);
     if (status != Z_OK) return status < 0 ? status : Z_STREAM_ERROR;
-    w->z.next_in = (Bytef *)data;
-    w->z.avail_in = (uInt)length;
+    w->z.next_in = data;
+    w->z.avail_in = (uint32_t)length;
     w->z.next_out = w->trial;
-    w->z.avail_out = (uInt)w->trial_capacity;
-    status = deflate(&w->z, Z_FINISH);
+    w->z.avail_out = (uint32_t)w->trial_capacity;
+    status = zng_deflate(&w->z, Z_FINISH);
     return status == Z_STREAM_END ? (long)w->z.total_out : (status < 0 ? status : Z_BUF_ERROR);
 }
 
@@ -235,9 +237,9 @@ static int prefers_run_length(worker *w, const uint8_t *data, size_t rows, size_
     if (sample_rows > rows) sample_rows = rows;
     const uint8_t *sample = data + (rows - sample_rows) / 2 * row_bytes;
     size_t length = sample_rows * row_bytes;
-    if (w->trial_capacity < deflateBound(&w->z, (uLong)length)) {
+    if (w->trial_capacity < zng_deflateBound(&w->z, (unsigned long)length)) {
         free(w->trial);
-        w->trial_capacity = deflateBound(&w->z, (uLong)length);
+        w->trial_capacity = zng_deflateBound(&w->z, (unsigned long)length);
         w->trial = malloc(w->trial_capacity);
         if (!w->trial) {
             w->trial_capacity = 0;
@@ -267,11 +269,10 @@ static int encode_strip(worker *w, int strip) {
     size_t length = (size_t)(last_row - first_row) * j->row_bytes;
     int first = strip == 0, last = strip == j->strip_count - 1;
 
-    // memLevel 7: half zlib's default hash table. zlib slides its tables every 32 KiB of input,
-    // run-length strips too (which never use them); on a map of flat areas that sliding was a
-    // quarter of the writer's time. Files come out 0.2-0.3 % larger.
+    // memLevel 8, zlib-ng's default: it sets only the symbol buffer (zlib-ng's hash table has a
+    // fixed size). 7 made more, smaller blocks, and the writer 3-5 % slower.
     int status = w->z_ready ? Z_OK
-                            : deflateInit2(&w->z, j->level, Z_DEFLATED, -15, 7,
+                            : zng_deflateInit2(&w->z, j->level, Z_DEFLATED, -15, 8,
                                            j->level == 0 ? Z_DEFAULT_STRATEGY : Z_FILTERED);
     if (status != Z_OK) return status;
     w->z_ready = 1;
@@ -281,10 +282,10 @@ static int encode_strip(worker *w, int strip) {
         if (run_length < 0) return run_length;
     }
     if (!run_length && window_first < lead_first) filter_rows(w, window_first, lead_first, w->filtered, 0);
-    status = deflateReset(&w->z);
+    status = zng_deflateReset(&w->z);
     if (status == Z_OK)
-        status = run_length ? deflateParams(&w->z, 1, Z_RLE)
-                            : deflateParams(&w->z, j->level, j->level == 0 ? Z_DEFAULT_STRATEGY : Z_FILTERED);
+        status = run_length ? zng_deflateParams(&w->z, 1, Z_RLE)
+                            : zng_deflateParams(&w->z, j->level, j->level == 0 ? Z_DEFAULT_STRATEGY : Z_FILTERED);
     if (status != Z_OK) return status;
     uint8_t *chunk = j->file + j->chunk_offsets[strip];
     size_t capacity = j->chunk_capacities[strip];
@@ -299,17 +300,17 @@ static int encode_strip(worker *w, int strip) {
         chunk[header++] = (uint8_t)flg;
     } else {
         size_t dictionary = run_length ? j->row_bytes : begin < WINDOW ? begin : WINDOW;
-        status = deflateSetDictionary(&w->z, data - dictionary, (uInt)dictionary);
+        status = zng_deflateSetDictionary(&w->z, data - dictionary, (uint32_t)dictionary);
         if (status != Z_OK) return status;
     }
     // A strip is at most 256 KiB or one row (under 64 MiB): zlib's counters hold it.
-    w->z.next_in = (Bytef *)data;
-    w->z.avail_in = (uInt)length;
+    w->z.next_in = data;
+    w->z.avail_in = (uint32_t)length;
     w->z.next_out = chunk + header;
-    w->z.avail_out = (uInt)(capacity - header - 8);
+    w->z.avail_out = (uint32_t)(capacity - header - 8);
     // Z_FINISH ends the stream (Z_STREAM_END); Z_SYNC_FLUSH returns Z_OK with room left over
     // when all was written.
-    status = deflate(&w->z, last ? Z_FINISH : Z_SYNC_FLUSH);
+    status = zng_deflate(&w->z, last ? Z_FINISH : Z_SYNC_FLUSH);
     if ((last && status != Z_STREAM_END) || (!last && (status != Z_OK || w->z.avail_out == 0)) || w->z.avail_in != 0)
         return status == Z_OK || status == Z_STREAM_END ? Z_BUF_ERROR : status;
     size_t data_end = (size_t)(w->z.next_out - chunk);
@@ -371,13 +372,12 @@ static uint8_t *append_chunk(uint8_t *p, const char *type, const uint8_t *data, 
     put32(p, length);
     memcpy(p + 4, type, 4);
     if (length) memcpy(p + 8, data, length);
-    uLong crc = crc32(crc32(0, NULL, 0), p + 4, length + 4);
-    put32(p + 8 + length, (uint32_t)crc);
+    put32(p + 8 + length, libdeflate_crc32(0, p + 4, length + 4));
     return p + 12 + length;
 }
 
 static const char *zlib_message(int status) {
-    return status == -1000 ? "out of memory" : zError(status);
+    return status == -1000 ? "out of memory" : zng_zError(status);
 }
 
 /// Writes the PNG with `channels` 3 (RGB, the image guessed opaque: NOT_OPAQUE when a row is
@@ -441,7 +441,7 @@ static int encode_image(const image_source *image, int level, int channels, int 
         int first_row = s * j.strip_rows;
         size_t strip_rows = (size_t)(first_row + j.strip_rows < height ? j.strip_rows : height - first_row);
         j.chunk_offsets[s] = offset;
-        j.chunk_capacities[s] = 8 + 2 + deflateBound(Z_NULL, (uLong)(strip_rows * j.row_bytes)) + 16 + 4 + 4;
+        j.chunk_capacities[s] = 8 + 2 + zng_deflateBound(NULL, (unsigned long)(strip_rows * j.row_bytes)) + 16 + 4 + 4;
         offset += j.chunk_capacities[s];
     }
     offset += 12;
@@ -486,23 +486,23 @@ static int encode_image(const image_source *image, int level, int channels, int 
     // A white background, as Cairo writes.
     static const uint8_t white[6] = {0, 0xFF, 0, 0xFF, 0, 0xFF};
     p = append_chunk(p, "bKGD", white, sizeof white);
-    uLong adler = j.adlers[0];
+    uint32_t adler = j.adlers[0];
     for (int s = 0; s < j.strip_count; s++) {
         if (s > 0) {
             size_t rows_in_strip = (size_t)((s + 1) * j.strip_rows < height ? j.strip_rows
                                                                             : height - s * j.strip_rows);
-            adler = adler32_combine(adler, j.adlers[s], (z_off_t)(rows_in_strip * j.row_bytes));
+            adler = zng_adler32_combine(adler, j.adlers[s], (z_off64_t)(rows_in_strip * j.row_bytes));
         }
         // Each chunk moves down (or stays): it starts no earlier than the end of the one before.
         memmove(p, j.file + j.chunk_offsets[s], j.chunk_sizes[s]);
         p += j.chunk_sizes[s];
-        uLong crc = j.crcs[s];
+        uint32_t crc = j.crcs[s];
         if (s == j.strip_count - 1) {
-            put32(p, (uint32_t)adler);
-            crc = crc32(crc, p, 4);
+            put32(p, adler);
+            crc = libdeflate_crc32(crc, p, 4);
             p += 4;
         }
-        put32(p, (uint32_t)crc);
+        put32(p, crc);
         p += 4;
     }
     p = append_chunk(p, "IEND", NULL, 0);
@@ -521,7 +521,7 @@ done:
     free(j.errors);
     for (int t = 0; t < thread_total; t++) {
         // A stream flushed but not finished ends with Z_DATA_ERROR: expected, nothing lost.
-        if (workers[t].z_ready) deflateEnd(&workers[t].z);
+        if (workers[t].z_ready) zng_deflateEnd(&workers[t].z);
         free(workers[t].rows);
         free(workers[t].resampled);
         free(workers[t].sums);
