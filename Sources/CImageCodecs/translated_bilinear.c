@@ -56,6 +56,70 @@ static inline void over4(__m128i source, __m128i *out) {
 }
 #endif
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define AVX2 __attribute__((target("avx2")))
+
+/// The vertical sums of the row's leading bytes, 32 at a time; returns how many were summed.
+AVX2 static size_t vertical_sums_avx2(const uint8_t *top, const uint8_t *bottom, size_t row_bytes, uint16_t top_weight,
+                                      uint16_t bottom_weight, uint16_t *sums) {
+    const __m256i top_w = _mm256_set1_epi16((short)top_weight), bottom_w = _mm256_set1_epi16((short)bottom_weight);
+    size_t i = 0;
+    for (; i + 32 <= row_bytes; i += 32) {
+        for (size_t half = 0; half < 32; half += 16) {
+            __m256i t = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(top + i + half)));
+            __m256i b = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(bottom + i + half)));
+            _mm256_storeu_si256((__m256i *)(sums + i + half),
+                                _mm256_add_epi16(_mm256_mullo_epi16(t, top_w), _mm256_mullo_epi16(b, bottom_w)));
+        }
+    }
+    return i;
+}
+
+/// The leading pixels of the row blended horizontally from `sums`, eight at a time, written
+/// (`replace`) or painted OVER `destination`; returns how many.
+AVX2 static int horizontal_avx2(const uint16_t *sums, int width, uint32_t left_weight, uint32_t right_weight,
+                                int replace, uint32_t *destination) {
+    const __m256i horizontal = _mm256_set1_epi32((int)(left_weight | right_weight << 16));
+    int x = 0;
+    for (; x + 8 <= width; x += 8) {
+        const uint16_t *s = sums + (size_t)x * 4;
+        // Per 128-bit lane, as the SSE2 loop: a and b hold pixels x.. and x+1.., c and d x+4..
+        // and x+5..; the lanes come out as pixels (x, x+1, x+4, x+5) and (x+2, x+3, x+6, x+7).
+        __m256i a = _mm256_loadu_si256((const __m256i *)s), b = _mm256_loadu_si256((const __m256i *)(s + 4));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(s + 16)), d = _mm256_loadu_si256((const __m256i *)(s + 20));
+        __m256i p0 = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(a, b), horizontal), 14);
+        __m256i p1 = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(a, b), horizontal), 14);
+        __m256i p2 = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(c, d), horizontal), 14);
+        __m256i p3 = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(c, d), horizontal), 14);
+        __m256i packed = _mm256_packus_epi16(_mm256_packs_epi32(p0, p1), _mm256_packs_epi32(p2, p3));
+        __m256i pixels = _mm256_permute4x64_epi64(packed, _MM_SHUFFLE(3, 1, 2, 0));
+        if (replace) {
+            _mm256_storeu_si256((__m256i *)(destination + x), pixels);
+        } else {
+            over4(_mm256_castsi256_si128(pixels), (__m128i *)(destination + x));
+            over4(_mm256_extracti128_si256(pixels, 1), (__m128i *)(destination + x + 4));
+        }
+    }
+    return x;
+}
+
+/// The processor's feature bits are read once at start-up; asking is a load and a test.
+static int has_avx2(void) { return __builtin_cpu_supports("avx2") ? 1 : 0; }
+#else
+static size_t vertical_sums_avx2(const uint8_t *top, const uint8_t *bottom, size_t row_bytes, uint16_t top_weight,
+                                 uint16_t bottom_weight, uint16_t *sums) {
+    (void)top, (void)bottom, (void)row_bytes, (void)top_weight, (void)bottom_weight, (void)sums;
+    return 0;
+}
+static int horizontal_avx2(const uint16_t *sums, int width, uint32_t left_weight, uint32_t right_weight, int replace,
+                           uint32_t *destination) {
+    (void)sums, (void)width, (void)left_weight, (void)right_weight, (void)replace, (void)destination;
+    return 0;
+}
+static int has_avx2(void) { return 0; }
+#endif
+
 void mc_translated_bilinear_rows(const uint8_t *source, size_t source_stride, const uint8_t *last_below,
                                  uint8_t *target, size_t target_stride, int width, int height, int weight_x,
                                  int weight_y, int replace, uint16_t *sums) {
@@ -63,11 +127,12 @@ void mc_translated_bilinear_rows(const uint8_t *source, size_t source_stride, co
     const uint16_t top_weight = (uint16_t)(WEIGHT_ONE - weight_y), bottom_weight = (uint16_t)weight_y;
     const uint32_t left_weight = (uint32_t)(WEIGHT_ONE - weight_x), right_weight = (uint32_t)weight_x;
     const size_t row_bytes = ((size_t)width + 1) * 4;
+    const int avx2 = has_avx2();
     for (int y = 0; y < height; y++) {
         const uint8_t *top = source + (size_t)y * source_stride;
         const uint8_t *bottom = y == height - 1 && last_below ? last_below : top + source_stride;
         uint32_t *destination = (uint32_t *)(target + (size_t)y * target_stride);
-        size_t i = 0;
+        size_t i = avx2 ? vertical_sums_avx2(top, bottom, row_bytes, top_weight, bottom_weight, sums) : 0;
         int x = 0;
 #if defined(__SSE2__)
         // Vertical: each channel of the row's width + 1 source pixels, at most 255 × 128.
@@ -84,6 +149,7 @@ void mc_translated_bilinear_rows(const uint8_t *source, size_t source_stride, co
         }
 #endif
         for (; i < row_bytes; i++) sums[i] = (uint16_t)(top[i] * top_weight + bottom[i] * bottom_weight);
+        if (avx2) x = horizontal_avx2(sums, width, left_weight, right_weight, replace, destination);
 #if defined(__SSE2__)
         // Horizontal: each channel and its right neighbour's, weighted by one multiply-add,
         // then the 14 bits of weight off; four pixels at a time, then OVER.
