@@ -4,7 +4,8 @@ Serves the tile folder on 127.0.0.1, starts each peer helper in its own Python p
 time their own renders, see peer_common.py), renders every view once cold with each peer, once
 warm with every tool, then `--repeats` timed rounds in which the tools take turns: mapcompose
 as a whole process timed from outside, the peers warm inside their process. Then it compares
-every peer's PNG with mapcompose's and prints the machine, the versions and the tables.
+every peer's PNG with mapcompose's and prints the machine, the versions and the tables. mapcompose
+also takes a turn held to one core, since the peers use one.
 
 The views are whole-pixel aligned so that all three draw each tile on the same pixel grid:
 the image's top-left corner is a whole world pixel at the view's zoom (256-px tiles).
@@ -14,6 +15,7 @@ No zoom 6 block holds 2048² (9x9 tiles), so 2048² is the whole world at zoom 3
 """
 
 import argparse
+import filecmp
 import functools
 import http.server
 import json
@@ -81,12 +83,13 @@ class TileServer(http.server.ThreadingHTTPServer):
 
 
 class Mapcompose:
-    """mapcompose as a whole process per render, timed from outside."""
+    """mapcompose as a whole process per render, timed from outside; with `cpu`, held to that one
+    core (the peers are single-threaded): the process inherits the affinity this one takes
+    for the moment it is started, so nothing else runs in between."""
 
-    name = "mapcompose"
-
-    def __init__(self, binary, style, work):
-        self.binary, self.style, self.work = binary, style, work
+    def __init__(self, binary, style, work, cpu=None):
+        self.binary, self.style, self.work, self.cpu = binary, style, work, cpu
+        self.name = "mapcompose" if cpu is None else "mapcompose-one-core"
         version = subprocess.run([binary, "--version"], check=True, stdout=subprocess.PIPE, text=True)
         self.versions = {"mapcompose": version.stdout.strip().removeprefix("mapcompose ")}
 
@@ -94,9 +97,15 @@ class Mapcompose:
         command = [self.binary, "--style", self.style, "--center", f"{view['lat']!r},{view['lon']!r}",
                    "--zoom", str(view["zoom"]), "--size", view["name"], "--no-attribution",
                    output(self.work, self.name, view)]
-        start = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        return (time.perf_counter() - start) * 1000
+        cores = os.sched_getaffinity(0)
+        if self.cpu is not None:
+            os.sched_setaffinity(0, {self.cpu})
+        try:
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+            return (time.perf_counter() - start) * 1000
+        finally:
+            os.sched_setaffinity(0, cores)
 
     def close(self):
         pass
@@ -170,7 +179,8 @@ def main():
     server = TileServer(tiles)
 
     print(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f} at start")
-    tools = [Mapcompose(args.mapcompose, style, args.work)]
+    tools = [Mapcompose(args.mapcompose, style, args.work),
+             Mapcompose(args.mapcompose, style, args.work, cpu=min(os.sched_getaffinity(0)))]
     requests = {}
     for name, script in PEERS:
         before = server.requests
@@ -211,6 +221,17 @@ def main():
               + "".join(f"{median[n]:>12.1f} ms" for n in names)
               + "".join(f"{median[n] / median['mapcompose']:>18.2f}×" for n in names))
     print("goal: every peer/mc ratio ≥ 3 at 1024x1024 and 2048x2048")
+    print()
+    print("mapcompose held to one core (the peers are single-threaded), in the same turns:")
+    print(f"{'size':<10}{'mapcompose':>13}" + "".join(f"{n + '/mc':>19}" for n in names)
+          + f"{'output':>22}")
+    for v in views:
+        median = {tool: statistics.median(ms[tool][v["name"]]) for tool in ms}
+        one_core = median["mapcompose-one-core"]
+        same = filecmp.cmp(output(args.work, "mapcompose", v), output(args.work, "mapcompose-one-core", v),
+                           shallow=False)
+        print(f"{v['name']:<10}{one_core:>10.1f} ms" + "".join(f"{median[n] / one_core:>18.2f}×" for n in names)
+              + f"{'the same bytes' if same else 'DIFFERS':>22}")
     print()
     print("pixel difference against mapcompose's output (mapcompose diff --threshold 0.1; max Δ: "
           "largest channel difference, Pillow)")

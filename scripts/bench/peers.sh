@@ -2,8 +2,9 @@
 # Peer benchmark (`make bench-peers`): mapcompose (whole process) against py-staticmaps (Cairo
 # renderer) and MapProxy (WMS GetMap through its WSGI app), both warm and timed inside their own
 # Python process, on the same committed tile folder served over 127.0.0.1. Prints the machine,
-# the versions, the median ms of each at 512², 1024² and 2048², the ratios and the pixel
-# difference of each peer's output against mapcompose's.
+# the versions, the median ms of each at 512², 1024² and 2048², the ratios (also with mapcompose
+# held to one core, as the peers are single-threaded) and the pixel difference of each peer's
+# output against mapcompose's.
 # Installs python3-venv, python3-cairo, python3-pil and python3-mapproxy from Debian if missing,
 # and py-staticmaps from PyPI into a virtual environment in a temporary folder removed at the end.
 # Usage: scripts/bench/peers.sh [path/to/mapcompose]   (default: .build/release/mapcompose)
