@@ -225,7 +225,7 @@ static long trial_size(worker *w, const uint8_t *data, size_t length, int level,
     return status == Z_STREAM_END ? (long)w->z.total_out : (status < 0 ? status : Z_BUF_ERROR);
 }
 
-/// 1 when run-length coding (zlib's Z_RLE strategy, about twice as fast as level 4) does as
+/// 1 when run-length coding (the Z_RLE strategy, faster than level 4) does as
 /// well on this strip as the job's level: judged on a sample, the rows in the middle of the
 /// strip (TRIAL_SAMPLE bytes or more), compressed both ways; within 2 % counts as well. Flat map
 /// areas filter to runs of zeros that it codes as well; repeated patterns need the longer

@@ -68,10 +68,10 @@ int mc_png_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, in
 /// Encodes Cairo ARGB32 (premultiplied) pixels as PNG: un-premultiplied as Cairo's own writer
 /// does, 8-bit RGB when every pixel is opaque and RGBA otherwise (guessed from every eighth
 /// row, each row checked as it is written, written again as RGBA when one is not), each row
-/// with the filter of least absolute sum, deflated at zlib `level` (0…9) in row strips on
+/// with the filter of least absolute sum, deflated (zlib-ng) at `level` (0…9) in row strips on
 /// `threads` threads
 /// (0: one per core). With `tries_run_length`, each large strip is run-length coded instead
-/// (zlib's Z_RLE, about twice as fast) when a sample of its rows compresses within 2 % as well
+/// (the Z_RLE strategy, faster than level 4) when a sample of its rows compresses within 2 % as well
 /// that way. `header_chunks` (`header_chunks_length` bytes of whole chunks, e.g. tEXt, or
 /// NULL and 0) go right after IHDR. On success *out holds a buffer to release with
 /// mc_png_free. Returns 0 on success; on failure writes a message to errbuf, nothing stays
