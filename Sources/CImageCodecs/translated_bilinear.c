@@ -3,12 +3,12 @@
 //
 // Pixman resamples this case with its general bilinear path, which steps a fixed-point
 // coordinate and recomputes the weights for every pixel. At scale 1 the weights are the same
-// for every pixel, so each row is two short loops (SSE2 where there is SSE2, plain C
-// otherwise): the two source rows blended vertically into 16-bit sums, then neighbouring sums
-// blended horizontally. The arithmetic is pixman's: 7-bit weights, one truncating shift of the
-// exact sum, then OVER with pixman's rounded multiply and saturating add, so the pixels are
-// the same. The same loops can write the resampled pixels in place of the source's own (see
-// mc_translated_bilinear_over).
+// for every pixel, so each row is two short loops (AVX2 where the processor has it, else SSE2,
+// plain C for the ends of rows and elsewhere): the two source rows blended vertically into
+// 16-bit sums, then neighbouring sums blended horizontally. The arithmetic is pixman's: 7-bit
+// weights, one truncating shift of the exact sum, then OVER with pixman's rounded multiply and
+// saturating add, so the pixels are the same. The same loops can write the resampled pixels in
+// place of the source's own (see mc_translated_bilinear_over).
 #include "image_codecs.h"
 #include "translated_bilinear.h"
 
