@@ -17,8 +17,9 @@ BIN     := .build/release/mapcompose
 # executable's pages, about 0.6 ms sooner done at 1024x1024 (see the README).
 STATIC_LIBS := $(CURDIR)/.build/static-libs
 # zlib-ng (the PNG writer's deflate), built once from its pinned release source by
-# scripts/zlib-ng.sh; Package.swift looks for it here.
+# scripts/zlib-ng.sh; Package.swift's CZlibNG finds it here through pkg-config.
 ZLIB_NG := $(CURDIR)/.build/zlib-ng
+export PKG_CONFIG_PATH := $(ZLIB_NG)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 RELEASE := -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -L$(STATIC_LIBS) \
            -Xlinker -no-pie -Xlinker --no-export-dynamic \
            -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \

@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// zlib-ng, the PNG writer's deflate: a static library `make` builds into .build/zlib-ng
-/// (scripts/zlib-ng.sh), since Debian 12 does not package it.
-let zlibNG = Context.packageDirectory + "/.build/zlib-ng"
-
 let package = Package(
     name: "mapcompose",
     platforms: [.macOS(.v13)],
@@ -26,11 +22,18 @@ let package = Package(
             name: "CCairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // zlib-ng, the PNG writer's deflate, found through pkg-config (zlib-ng.pc). Debian 12 does
+        // not package it: `make` builds it into .build/zlib-ng and puts that on PKG_CONFIG_PATH
+        // (scripts/zlib-ng.sh).
+        .systemLibrary(
+            name: "CZlibNG",
+            pkgConfig: "zlib-ng"
+        ),
         .target(
             name: "CImageCodecs",
-            cSettings: [.unsafeFlags(["-I", zlibNG + "/include"])],
+            dependencies: ["CZlibNG"],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("z"),
-                             .linkedLibrary("deflate"), .linkedLibrary("z-ng"), .unsafeFlags(["-L", zlibNG + "/lib"])]
+                             .linkedLibrary("deflate")]
         ),
         .target(
             name: "MapComposeCore",
