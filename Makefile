@@ -2,51 +2,40 @@
 SWIFT   ?= swift
 PREFIX  ?= /usr/local
 BIN     := .build/release/mapcompose
-# Release builds are static executables: the Swift runtime, Foundation, the C libraries (Cairo,
-# libpng, libjpeg, libwebp, zlib, libdeflate, SQLite, libxml2, libstdc++: see
-# scripts/static-link-libs.sh; zlib-ng: see below) and glibc itself are linked from their archives. No loader runs:
-# no shared library to map, no symbol to bind, no relocation to apply to the 190 MB binary
-# (`mapcompose --version` in about 1.3 ms, a 64x64 render 1.3 ms sooner than with glibc loaded
-# dynamically). The executable exports no symbols.
-# Compiled code asks for the metadata of a generic type such as Set<String> through its accessor,
-# with the conformances it needs (String: Hashable) passed in, rather than by mangled name: from
-# a mangled name the runtime finds each conformance by scanning all 9,000 conformance records of
-# the binary, about 0.1 ms for each new pair, most of them on the way to the first tile.
-# lld (the toolchain's own) places the functions typical renders run together at the start of
-# the text (scripts/link-order.txt, written by scripts/link-order.sh): a render maps fewer of the
-# executable's pages, about 0.6 ms sooner done at 1024x1024 (see the README).
-STATIC_LIBS := $(CURDIR)/.build/static-libs
-# zlib-ng (the PNG writer's deflate), built once from its pinned release source by
-# scripts/zlib-ng.sh; Package.swift's CZlibNG finds it here through pkg-config.
+# Release builds are position-independent executables with the Swift runtime and Foundation
+# linked in (--static-swift-stdlib) and glibc and the system C libraries (Cairo, libpng,
+# libjpeg, libwebp, libcurl, SQLite, libxml2) linked dynamically from Debian's packages, so
+# their security updates apply.
+RELEASE := -c release --static-swift-stdlib
+# zlib-ng (the PNG writer's faster deflate), built once from its pinned release source by
+# scripts/zlib-ng.sh; Package.swift's CZlibNG finds it here through pkg-config. A plain
+# `swift build` without it deflates with zlib.
 ZLIB_NG := $(CURDIR)/.build/zlib-ng
 export PKG_CONFIG_PATH := $(ZLIB_NG)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
-RELEASE := -c release --static-swift-stdlib -Xswiftc -static-executable -Xswiftc -L$(STATIC_LIBS) \
-           -Xlinker -no-pie -Xlinker --no-export-dynamic \
-           -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-           -Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order.txt \
-           -Xlinker --no-warn-symbol-ordering
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps zlib-ng static-libs build test install demo bench bench-peers quickstart clean fuzz fuzz-smoke check-report-browser
+.PHONY: all deps test-deps zlib-ng build test install demo bench bench-peers quickstart clean fuzz fuzz-smoke check-report-browser
 
 all: build
 
+# What mapcompose builds and runs with.
 deps:
 	bash scripts/install-deps.sh
+
+# What the tests add: MapServer and MapProxy (the reference renderers and WMS/WMTS servers the
+# tests start on 127.0.0.1) and Pillow.
+test-deps:
+	bash scripts/install-test-deps.sh
 
 zlib-ng:
 	bash scripts/zlib-ng.sh $(ZLIB_NG)
 
-# Linker scripts that make each -lNAME of a release build link the static archive.
-static-libs:
-	bash scripts/static-link-libs.sh $(STATIC_LIBS)
-
-build: zlib-ng static-libs
+build: zlib-ng
 	$(SWIFT) build $(RELEASE) --product mapcompose
 
 # The whole suite: unit, golden (against MapServer references) and CLI tests.
-test: zlib-ng
+test: test-deps zlib-ng
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -72,6 +61,7 @@ demo: build
 quickstart: deps build
 	$(BIN) --center 51.5,-0.12 --zoom 5 Output/london.png
 	@echo "wrote Output/london.png"
+	@echo "mapcompose is $(CURDIR)/$(BIN): run it from there, or 'make install' to copy it to $(PREFIX)/bin"
 
 # 1024x1024, three MBTiles layers at zoom 6.5: median ms, tiles decoded, peak RSS; the same
 # viewport from an ArcGIS compact v2 cache vs an exploded one (ratio); then the whole-process
@@ -80,7 +70,7 @@ quickstart: deps build
 # 1024x1024 and 2048x2048 at zoom 6 from a tile folder, the whole-process time against the
 # codec floor (decoding the tiles + encoding the PNG), the output size against libpng's
 # default level, `--version` start-up time and PNG encoding time per level against Cairo's.
-bench: zlib-ng static-libs
+bench: zlib-ng
 	$(SWIFT) build $(RELEASE) --product MapComposeBench
 	$(SWIFT) build $(RELEASE) --product MapComposeCodecFloor
 	$(SWIFT) build $(RELEASE) --product mapcompose

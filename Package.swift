@@ -13,7 +13,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
@@ -21,6 +20,12 @@ let package = Package(
         .systemLibrary(
             name: "CCairo",
             providers: [.apt(["libcairo2-dev"])]
+        ),
+        // libcurl (OpenSSL flavour): the HTTP client's transfers, TLS from the system.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // zlib-ng, the PNG writer's deflate, found through pkg-config (zlib-ng.pc). Debian 12 does
         // not package it: `make` builds it into .build/zlib-ng and puts that on PKG_CONFIG_PATH
@@ -39,13 +44,11 @@ let package = Package(
             name: "MapComposeCore",
             dependencies: [
                 "CCairo",
+                "CCurl",
                 "CImageCodecs",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),

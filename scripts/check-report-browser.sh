@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(realpath "${1:-.build/debug/mapcompose}")"
-source scripts/reference/install-debian-packages.sh
+source scripts/install-debian-packages.sh
 install_debian_packages chromium fonts-dejavu-core
 python3 -c 'import PIL' 2>/dev/null || python3 -m pip install --quiet pillow
 

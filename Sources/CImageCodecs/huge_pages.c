@@ -1,7 +1,6 @@
 // Huge pages for large pixel buffers: one page fault per 2 MiB instead of one per 4 KiB.
 
 #include "image_codecs.h"
-#include "prepared_huge_pages.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,8 +22,7 @@ void mc_advise_huge_pages(void *buffer, size_t length) {
 
 struct mc_huge_buffer {
     void *bytes;
-    size_t length;              // of the mapping, a multiple of the huge page size
-    mc_preparation *prepared;   // the preparation it took, if any (see prepared_huge_pages.h)
+    size_t length;   // of the mapping, a multiple of the huge page size
 };
 
 size_t mc_huge_pages_length(size_t length) { return (length + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE; }
@@ -46,11 +44,8 @@ void *mc_huge_pages_map(size_t length) {
 mc_huge_buffer *mc_huge_buffer_create(size_t length) {
     mc_huge_buffer *buffer = malloc(sizeof *buffer);
     if (!buffer) return NULL;
-    buffer->prepared = mc_huge_pages_take_prepared(length, &buffer->bytes, &buffer->length);
-    if (!buffer->prepared) {
-        buffer->bytes = mc_huge_pages_map(length);
-        buffer->length = mc_huge_pages_length(length);
-    }
+    buffer->bytes = mc_huge_pages_map(length);
+    buffer->length = mc_huge_pages_length(length);
     if (!buffer->bytes) {
         free(buffer);
         return NULL;
@@ -63,9 +58,6 @@ void *mc_huge_buffer_bytes(const mc_huge_buffer *buffer) { return buffer->bytes;
 void mc_huge_buffer_destroy(void *buffer) {
     mc_huge_buffer *owned = buffer;
     if (!owned) return;
-    // Its preparation's thread stopped at the huge page after the take: joined before the
-    // pages go, so that it cannot be faulting them in while they are unmapped.
-    mc_huge_pages_preparation_end(owned->prepared);
     munmap(owned->bytes, owned->length);
     free(owned);
 }

@@ -9,14 +9,10 @@
 // one zlib stream as pigz does: raw deflate per strip, each primed with the 32 KiB of filtered
 // data before it (those rows filtered again by the strip's thread), flushed to a byte boundary
 // with Z_SYNC_FLUSH except the last (Z_FINISH), the Adler-32 checksums combined with
-// adler32_combine. Deflate is zlib-ng's (scripts/zlib-ng.sh): zlib's API under a `zng_` prefix,
-// in about half zlib's time on these strips (its window slide, matchers and checksums are
-// vectorised). Every strip becomes one IDAT chunk, its CRC computed on the thread that
+// adler32_combine. Deflate is zlib-ng's when pkg-config finds it (scripts/zlib-ng.sh builds it;
+// zlib's API under a `zng_` prefix, with vectorised window slide, matchers and checksums), else
+// zlib's, through the same names (deflate_backend.h). Every strip becomes one IDAT chunk, its CRC computed on the thread that
 // compressed it. Each thread keeps one deflate state and one buffer for all its strips.
-//
-// The image may also be given as a larger one moved by a fraction of a pixel (what a map is
-// when its tiles land between device pixels): each thread then resamples the rows it filters
-// (translated_bilinear.c), and the image itself is never made.
 //
 // One allocation holds the file as it is made: the chunks before the image data, then room
 // for each strip's IDAT chunk at its own place (deflate's bound), then the threads' filtered
@@ -26,16 +22,14 @@
 // flushed each time) took longer than moving the bytes.
 
 #include "image_codecs.h"
-#include "translated_bilinear.h"
 
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <zlib-ng.h>
 #include <libdeflate.h>
+#include "deflate_backend.h"
 
 enum { WINDOW = 32768, STRIP_TARGET = 256 * 1024, MAX_THREADS = 16 };
 // Strips of at least TRIAL_MIN_STRIP bytes try run-length coding on a sample of TRIAL_SAMPLE.
@@ -62,20 +56,16 @@ static void put32(uint8_t *p, uint32_t v) {
 }
 
 /// The image to write: `width` × `height` premultiplied ARGB32 pixels, rows `stride` bytes
-/// apart from `pixels`; or, when `translated`, the image mc_translated_bilinear_over paints
-/// with `replace` from `pixels` (`width` + 1 pixels on each of `height` + 1 rows) with
-/// `weight_x` and `weight_y`.
+/// apart from `pixels`.
 typedef struct {
     const uint8_t *pixels;
     int width, height, stride;
-    int translated, weight_x, weight_y;
 } image_source;
 
 /// Everything the threads share: the source and the strips' results.
 typedef struct {
     const uint8_t *pixels;
     int width, height, stride, channels, level;
-    int translated, weight_x, weight_y;  // as image_source's
     int tries_run_length;  // each large strip may be run-length coded (see prefers_run_length)
     size_t row_bytes;      // filtered row: filter byte + width * channels
     int strip_rows, strip_count;
@@ -103,8 +93,6 @@ typedef struct {
     zng_stream z;
     int z_ready;
     uint8_t *rows;         // two unpremultiplied rows, each after `channels` zero bytes
-    uint8_t *resampled;    // a translated image's row (`width` pixels), and the sums for it
-    uint16_t *sums;
     uint8_t *filtered;     // (window_rows + strip_rows) filtered rows, in the file's tail
     uint8_t *trial;        // room for a sample compressed (see prefers_run_length)
     size_t trial_capacity;
@@ -178,15 +166,9 @@ static int row_is_opaque(const uint8_t *src, int width) {
     return (all >> 24) == 0xFF;
 }
 
-/// Row `y` of the image: in the pixels, or resampled into the worker's row of a translated
-/// image (valid until the next call).
-static const uint8_t *image_row(worker *w, int y) {
-    job *j = w->j;
-    const uint8_t *row = j->pixels + (size_t)y * j->stride;
-    if (!j->translated) return row;
-    mc_translated_bilinear_rows(row, (size_t)j->stride, NULL, w->resampled, 0, j->width, 1, j->weight_x, j->weight_y,
-                                1, w->sums);
-    return w->resampled;
+/// Row `y` of the image.
+static const uint8_t *image_row(const worker *w, int y) {
+    return w->j->pixels + (size_t)y * w->j->stride;
 }
 
 /// Un-premultiplies and filters rows [first, last) into `out`, one filtered row after another;
@@ -338,32 +320,27 @@ static void *work(void *argument) {
     return NULL;
 }
 
-/// Runs the workers, the first on the calling thread. A helper thread that cannot be started
-/// only leaves more strips to the others.
-static void run_workers(worker *workers, int threads) {
-    pthread_t ids[MAX_THREADS];
-    int started[MAX_THREADS] = {0};
-    for (int t = 1; t < threads; t++) started[t] = pthread_create(&ids[t], NULL, work, &workers[t]) == 0;
-    work(&workers[0]);
-    for (int t = 1; t < threads; t++)
-        if (started[t]) pthread_join(ids[t], NULL);
+static void work_at(void *workers, int index) { work((worker *)workers + index); }
+
+/// Runs the workers through `parallel` (the caller's pool), or one after another without it.
+static void run_workers(worker *workers, int count, mc_parallel_for parallel) {
+    if (parallel && count > 1) {
+        parallel(work_at, workers, count);
+        return;
+    }
+    for (int t = 0; t < count; t++) work(&workers[t]);
 }
 
-/// 1 when every eighth row (and the last) is opaque: the guess that the image is. For a
-/// translated image, of the rows it is resampled from (where they are opaque, so is it).
+/// 1 when every eighth row (and the last) is opaque: the guess that the image is.
 static int sampled_rows_opaque(const image_source *image) {
-    int width = image->width + image->translated, height = image->height + image->translated;
+    int width = image->width, height = image->height;
     for (int y = 0; y < height; y += 8)
         if (!row_is_opaque(image->pixels + (size_t)y * image->stride, width)) return 0;
     return row_is_opaque(image->pixels + (size_t)(height - 1) * image->stride, width);
 }
 
 static int thread_count(int requested, int strips) {
-    int n = requested;
-    if (n <= 0) {
-        long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        n = cores > 0 ? (int)cores : 1;
-    }
+    int n = requested < 1 ? 1 : requested;
     if (n > MAX_THREADS) n = MAX_THREADS;
     return n < strips ? n : strips;
 }
@@ -382,7 +359,7 @@ static const char *zlib_message(int status) {
 
 /// Writes the PNG with `channels` 3 (RGB, the image guessed opaque: NOT_OPAQUE when a row is
 /// not) or 4 (RGBA); arguments as mc_png_encode_argb32's, checked.
-static int encode_image(const image_source *image, int level, int channels, int tries_run_length, int threads,
+static int encode_image(const image_source *image, int level, int channels, int tries_run_length, int threads, mc_parallel_for parallel,
                         const uint8_t *header_chunks, size_t header_chunks_length, uint8_t **out, size_t *out_length,
                         char *errbuf, size_t errlen) {
     int width = image->width, height = image->height;
@@ -392,9 +369,6 @@ static int encode_image(const image_source *image, int level, int channels, int 
     j.width = width;
     j.height = height;
     j.stride = image->stride;
-    j.translated = image->translated;
-    j.weight_x = image->weight_x;
-    j.weight_y = image->weight_y;
     j.level = level;
     j.tries_run_length = tries_run_length && level > 0;
     j.channels = channels;
@@ -420,11 +394,6 @@ static int encode_image(const image_source *image, int level, int channels, int 
         workers[t].j = &j;
         workers[t].rows = malloc(2 * (4 + j.row_bytes));
         if (!workers[t].rows) buffers_ready = 0;
-        if (j.translated) {
-            workers[t].resampled = malloc((size_t)width * 4);
-            workers[t].sums = malloc(((size_t)width + 1) * 4 * sizeof *workers[t].sums);
-            if (!workers[t].resampled || !workers[t].sums) buffers_ready = 0;
-        }
     }
     if (!j.chunk_offsets || !j.chunk_capacities || !j.chunk_sizes || !j.crcs || !j.adlers || !j.errors ||
         !buffers_ready) {
@@ -456,7 +425,7 @@ static int encode_image(const image_source *image, int level, int channels, int 
         fail(errbuf, errlen, "cannot create a mutex");
         goto done;
     }
-    run_workers(workers, thread_total);
+    run_workers(workers, thread_total, parallel);
     pthread_mutex_destroy(&j.lock);
     if (j.not_opaque) {
         result = NOT_OPAQUE;
@@ -523,8 +492,6 @@ done:
         // A stream flushed but not finished ends with Z_DATA_ERROR: expected, nothing lost.
         if (workers[t].z_ready) zng_deflateEnd(&workers[t].z);
         free(workers[t].rows);
-        free(workers[t].resampled);
-        free(workers[t].sums);
         free(workers[t].trial);
     }
     return result;
@@ -532,14 +499,14 @@ done:
 
 /// Writes `image` (checked): as RGB when a sample of its rows is opaque, again as RGBA when a
 /// row turns out not to be.
-static int encode(const image_source *image, int level, int tries_run_length, int threads,
+static int encode(const image_source *image, int level, int tries_run_length, int threads, mc_parallel_for parallel,
                   const uint8_t *header_chunks, size_t header_chunks_length, uint8_t **out, size_t *out_length,
                   char *errbuf, size_t errlen) {
     int channels = sampled_rows_opaque(image) ? 3 : 4;
-    int result = encode_image(image, level, channels, tries_run_length, threads, header_chunks, header_chunks_length,
+    int result = encode_image(image, level, channels, tries_run_length, threads, parallel, header_chunks, header_chunks_length,
                               out, out_length, errbuf, errlen);
     if (result != NOT_OPAQUE) return result;
-    return encode_image(image, level, 4, tries_run_length, threads, header_chunks, header_chunks_length, out,
+    return encode_image(image, level, 4, tries_run_length, threads, parallel, header_chunks, header_chunks_length, out,
                         out_length, errbuf, errlen);
 }
 
@@ -556,34 +523,14 @@ static int arguments_valid(const uint8_t *pixels, int width, int height, int str
 }
 
 int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride, int level,
-                         int tries_run_length, int threads, const uint8_t *header_chunks, size_t header_chunks_length,
+                         int tries_run_length, int threads, mc_parallel_for parallel, const uint8_t *header_chunks, size_t header_chunks_length,
                          uint8_t **out, size_t *out_length, char *errbuf, size_t errlen) {
     *out = NULL;
     *out_length = 0;
     if (!arguments_valid(pixels, width, height, stride, level, header_chunks, header_chunks_length, errbuf, errlen))
         return -1;
-    image_source image = {pixels, width, height, stride, 0, 0, 0};
-    return encode(&image, level, tries_run_length, threads, header_chunks, header_chunks_length, out, out_length,
-                  errbuf, errlen);
-}
-
-int mc_png_encode_translated_argb32(const uint8_t *source, int source_stride, int width, int height, int weight_x,
-                                    int weight_y, int level, int tries_run_length, int threads,
-                                    const uint8_t *header_chunks, size_t header_chunks_length, uint8_t **out,
-                                    size_t *out_length, char *errbuf, size_t errlen) {
-    *out = NULL;
-    *out_length = 0;
-    if (!arguments_valid(source, width, height, source_stride, level, header_chunks, header_chunks_length, errbuf,
-                         errlen))
-        return -1;
-    if (width == (1 << 24) || source_stride / 4 < width + 1 || weight_x < 0 || weight_x > 127 || weight_y < 0 ||
-        weight_y > 127) {
-        fail(errbuf, errlen, "invalid translation (%dx%d from rows of stride %d, weights %d, %d)", width, height,
-             source_stride, weight_x, weight_y);
-        return -1;
-    }
-    image_source image = {source, width, height, source_stride, 1, weight_x, weight_y};
-    return encode(&image, level, tries_run_length, threads, header_chunks, header_chunks_length, out, out_length,
+    image_source image = {pixels, width, height, stride};
+    return encode(&image, level, tries_run_length, threads, parallel, header_chunks, header_chunks_length, out, out_length,
                   errbuf, errlen);
 }
 

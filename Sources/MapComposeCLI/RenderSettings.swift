@@ -41,7 +41,7 @@ struct RenderSettings: Equatable {
         if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }
         let report: RenderReport
         do {
-            let store = TileStore(memoryBudget: tileMemory << 20, servesOneMap: true)
+            let store = TileStore(memoryBudget: tileMemory << 20)
             report = try await StaticMapWriter(store: store, logger: logger).write(request)
         } catch {
             for diagnostic in error.report?.diagnostics ?? [] { printError("warning: \(diagnostic)") }
@@ -80,10 +80,7 @@ struct RenderSettings: Equatable {
         let fitsStyleOverlays: Bool
         if case .fitOverlays = area, overlays.isEmpty { fitsStyleOverlays = true } else { fitsStyleOverlays = false }
         if !fitsStyleOverlays {
-            let viewport = try checkArea(area, dimensions, overlays)
-            // The map's memory (or its tiles' slab's) is made ready on another core while the
-            // style is read.
-            RasterImage.prepareMemory(forMapWidth: viewport.deviceWidth, height: viewport.deviceHeight)
+            _ = try checkArea(area, dimensions, overlays)
         }
         let imageFormat = try OutputFormatArgument.resolve(format, output: output)
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 bin="$(realpath "${1:-.build/release/mapcompose}")"
 [ -x "$bin" ] || { echo "peers.sh: $bin not found (make build first)" >&2; exit 2; }
 
-source scripts/reference/install-debian-packages.sh
+source scripts/install-debian-packages.sh
 install_debian_packages python3-venv python3-cairo python3-pil python3-yaml python3-mapproxy
 
 work="$(mktemp -d)"

@@ -18,8 +18,8 @@ root="$(cd "$here/../.." && pwd)"
 # `mapserv -v` (mapserver-bin), Pillow and numpy for the checks, optipng.
 packages=(python3-mapproxy cgi-mapserver mapserver-bin python3 python3-pil python3-numpy optipng)
 
-# shellcheck source=install-debian-packages.sh
-source "$here/install-debian-packages.sh"
+# shellcheck source=../install-debian-packages.sh
+source "$here/../install-debian-packages.sh"
 install_debian_packages "${packages[@]}"
 
 # Debian's own python3 (where python3-mapproxy lives), not a pyenv/venv one.

@@ -16,8 +16,8 @@ root="$(cd "$here/../.." && pwd)"
 # (mapserver-bin), Pillow for Debian's python3, optipng for PNG recompression.
 packages=(cgi-mapserver mapserver-bin python3 python3-pil optipng)
 
-# shellcheck source=install-debian-packages.sh
-source "$here/install-debian-packages.sh"
+# shellcheck source=../install-debian-packages.sh
+source "$here/../install-debian-packages.sh"
 install_debian_packages "${packages[@]}"
 
 # Debian's own python3 (where python3-pil lives), not a pyenv/venv one.

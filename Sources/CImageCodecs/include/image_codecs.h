@@ -65,33 +65,27 @@ int mc_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, int 
 int mc_png_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
                          int stride, char *errbuf, size_t errlen);
 
+/// Runs `task(context, index)` for every index in 0 ..< `count`, possibly several at once on
+/// other threads, and returns when all are done: the caller's CPU pool.
+typedef void (*mc_parallel_for)(void (*task)(void *context, int index), void *context, int count);
+
 /// Encodes Cairo ARGB32 (premultiplied) pixels as PNG: un-premultiplied as Cairo's own writer
 /// does, 8-bit RGB when every pixel is opaque and RGBA otherwise (guessed from every eighth
 /// row, each row checked as it is written, written again as RGBA when one is not), each row
-/// with the filter of least absolute sum, deflated (zlib-ng) at `level` (0…9) in row strips on
-/// `threads` threads
-/// (0: one per core). With `tries_run_length`, each large strip is run-length coded instead
-/// (the Z_RLE strategy, faster than level 4) when a sample of its rows compresses within 2 % as well
-/// that way. `header_chunks` (`header_chunks_length` bytes of whole chunks, e.g. tEXt, or
-/// NULL and 0) go right after IHDR. On success *out holds a buffer to release with
-/// mc_png_free. Returns 0 on success; on failure writes a message to errbuf, nothing stays
-/// allocated and *out is NULL.
+/// with the filter of least absolute sum, deflated (zlib-ng, or zlib without it) at `level`
+/// (0…9) in row strips by `workers` workers (at least 1), run through `parallel` (NULL: one
+/// after another on the calling thread). With `tries_run_length`, each large strip is
+/// run-length coded instead (the Z_RLE strategy) when a sample of its rows compresses within
+/// 2 % as well that way. `header_chunks` (`header_chunks_length` bytes of whole chunks, e.g.
+/// tEXt, or NULL and 0) go right after IHDR. The file does not depend on `workers`. On success
+/// *out holds a buffer to release with mc_png_free. Returns 0 on success; on failure writes a
+/// message to errbuf, nothing stays allocated and *out is NULL.
 int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride, int level,
-                         int tries_run_length, int threads, const uint8_t *header_chunks,
-                         size_t header_chunks_length, uint8_t **out, size_t *out_length, char *errbuf,
-                         size_t errlen);
+                         int tries_run_length, int workers, mc_parallel_for parallel,
+                         const uint8_t *header_chunks, size_t header_chunks_length, uint8_t **out,
+                         size_t *out_length, char *errbuf, size_t errlen);
 
-/// As mc_png_encode_argb32, for the `width` × `height` image that mc_translated_bilinear_over
-/// paints with `replace` from `source` (`width` + 1 pixels on each of `height` + 1 rows,
-/// `source_stride` bytes apart) with weights `weight_x` and `weight_y` (0…127): each row is
-/// resampled by the thread that filters it, and the image itself is never made. The file is
-/// the same as mc_png_encode_argb32's of that image.
-int mc_png_encode_translated_argb32(const uint8_t *source, int source_stride, int width, int height, int weight_x,
-                                    int weight_y, int level, int tries_run_length, int threads,
-                                    const uint8_t *header_chunks, size_t header_chunks_length, uint8_t **out,
-                                    size_t *out_length, char *errbuf, size_t errlen);
-
-/// Releases a buffer returned by mc_png_encode_argb32 or mc_png_encode_translated_argb32.
+/// Releases a buffer returned by mc_png_encode_argb32.
 void mc_png_free(uint8_t *buffer);
 
 /// Asks the kernel to back the whole 2 MiB pages inside `buffer` (`length` bytes, not yet
@@ -106,26 +100,11 @@ void *mc_huge_pages_map(size_t length);
 /// `length` rounded up to whole 2 MiB pages: what mc_huge_pages_map maps.
 size_t mc_huge_pages_length(size_t length);
 
-/// Starts mapping `room` bytes (at least `length`) as mc_huge_pages_map does and faulting the
-/// first `length` of them in (the kernel clears them) on a thread of its own, for the next
-/// mc_huge_buffer_create of `length` to `room` bytes to take. Does nothing while an earlier
-/// preparation is still waiting to be taken.
-void mc_huge_pages_prepare(size_t length, size_t room);
-
-/// 1 while a preparation waits to be taken, else 0.
-int mc_huge_pages_prepared_pending(void);
-
-/// Gives up a preparation of `length` bytes (of any length for 0) that nothing took: unmaps
-/// its pages, or has its thread stop at the next huge page and unmap them itself (this call
-/// does not wait for it).
-void mc_huge_pages_discard_prepared(size_t length);
-
 /// Zeroed memory for a large image, 2 MiB-aligned and backed by huge pages where the kernel
 /// allows (see mc_advise_huge_pages).
 typedef struct mc_huge_buffer mc_huge_buffer;
 
-/// A new buffer of at least `length` bytes, all zero (the prepared pages when they fit: see
-/// mc_huge_pages_prepare); NULL when the memory cannot be had.
+/// A new buffer of at least `length` bytes, all zero; NULL when the memory cannot be had.
 mc_huge_buffer *mc_huge_buffer_create(size_t length);
 
 /// The buffer's first byte.

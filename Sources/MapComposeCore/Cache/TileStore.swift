@@ -35,9 +35,6 @@ public final class TileStore: @unchecked Sendable {
     private var counters = TileStoreStatistics()
     private let limiter: AsyncSemaphore
     private let decodesIntoSlabs: Bool
-    /// The store serves one map: its render may draw that map over the pixels of a slab it had
-    /// decoded (see `LayerCompositor.tilesAsMap`), whose tiles must then not be asked for again.
-    public let servesOneMap: Bool
 
     /// - Parameters:
     ///   - memoryBudget: most bytes of decoded pixels kept between requests.
@@ -46,14 +43,10 @@ public final class TileStore: @unchecked Sendable {
     ///     TileSlab.swift), which spares stitching them. Best for a store serving one map; one
     ///     serving many does better without: tile buffers are recycled from map to map, a
     ///     slab's memory is not, and its tiles are seldom one map's mosaic again.
-    ///   - servesOneMap: the store serves one render, of one map, and nothing else: that render
-    ///     may resample its only layer's slab in place to make its map.
-    public init(memoryBudget: Int = TileStore.defaultMemoryBudget, maxInFlight: Int = 16, slabs: Bool = true,
-                servesOneMap: Bool = false) {
+    public init(memoryBudget: Int = TileStore.defaultMemoryBudget, maxInFlight: Int = 16, slabs: Bool = true) {
         memory = DecodedTileCache(budget: memoryBudget)
         limiter = AsyncSemaphore(maxInFlight)
         decodesIntoSlabs = slabs
-        self.servesOneMap = servesOneMap
     }
 
     public var statistics: TileStoreStatistics {

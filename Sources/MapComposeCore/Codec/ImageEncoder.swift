@@ -16,7 +16,7 @@ public enum ImageEncoder {
     }
 
     /// PNG from `mc_png_encode_argb32`: the pixels Cairo's own writer would store, RGB when
-    /// the image is opaque, deflated on all cores at the level `compression` names (and for
+    /// the image is opaque, deflated in strips on the cores the `CPUPool` has free, at the level `compression` names (and for
     /// `default`, run-length coded where that does as well), with a `tEXt` chunk after the
     /// header for each of `text` (keyword, Latin-1 text).
     public static func png(_ image: RasterImage, compression: PNGCompression = .default,
@@ -25,26 +25,8 @@ public enum ImageEncoder {
         return try chunks.withUnsafeBufferPointer { chunks throws(ImageEncodeError) in
             try runCodec(image, .png, free: mc_png_free) { bytes, output, length, message, capacity in
                 mc_png_encode_argb32(bytes, Int32(image.width), Int32(image.height), Int32(image.stride),
-                                     Int32(compression.zlibLevel), compression.triesRunLength ? 1 : 0, 0,
-                                     chunks.baseAddress, chunks.count, &output, &length, message, capacity)
-            }
-        }
-    }
-
-    /// PNG of the map `tiles` give once resampled, the same file as `png` writes of that image:
-    /// each row is resampled by the thread that filters it (`mc_png_encode_translated_argb32`),
-    /// and the map itself is never made.
-    static func png(_ tiles: TranslatedTiles, compression: PNGCompression = .default,
-                    text: [(keyword: String, text: String)] = []) throws(ImageEncodeError) -> Data {
-        let chunks = PNGTextChunk.chunks(text)
-        return try chunks.withUnsafeBufferPointer { chunks throws(ImageEncodeError) in
-            try runCodec(.png, free: mc_png_free) { output, length, message, capacity in
-                tiles.withSource { source, stride in
-                    mc_png_encode_translated_argb32(source, Int32(stride), Int32(tiles.width), Int32(tiles.height),
-                                                    tiles.paint.weightX, tiles.paint.weightY,
-                                                    Int32(compression.zlibLevel), compression.triesRunLength ? 1 : 0, 0,
-                                                    chunks.baseAddress, chunks.count, &output, &length, message, capacity)
-                }
+                                     Int32(compression.zlibLevel), compression.triesRunLength ? 1 : 0,
+                                     Int32(CPUPool.shared.threads), cpuPoolParallelFor, chunks.baseAddress, chunks.count, &output, &length, message, capacity)
             }
         }
     }
@@ -108,4 +90,11 @@ public enum ImageEncoder {
             free(bytes.assumingMemoryBound(to: UInt8.self))
         })
     }
+}
+
+/// The PNG writer's strips run through the process's `CPUPool`.
+private let cpuPoolParallelFor: mc_parallel_for = { task, context, count in
+    guard let task else { return }
+    nonisolated(unsafe) let context = context
+    CPUPool.shared.perform(Int(count)) { task(context, Int32($0)) }
 }

@@ -158,56 +158,28 @@ struct LayerCompositor {
 
     /// The map as this layer's tiles show it, when that is their slab with nothing to draw
     /// (`resolved` is the layer's only block, every one of its tiles is there, no fill, no
-    /// stand-ins, decoded into one slab covering the output): a view of the slab's pixels where
-    /// they land on whole device pixels; with `resamplingInPlace`, where they land between
-    /// device pixels at scale 1, the slab to be resampled (`TranslatedTiles`: by the PNG writer
-    /// as it writes, or in place, after which no one may read the slab as tiles). Nil in every
-    /// other case. Only for a layer the map may be (see `mapMayBe`).
-    func tilesAsMap(_ resolved: ResolvedBlock, block: TileBlock, resamplingInPlace: Bool) throws(CairoError) -> MapPixels? {
+    /// stand-ins, decoded into one slab covering the output, on whole device pixels): a view of
+    /// the slab's pixels, which nothing may write into (the store keeps them as tiles). Nil in
+    /// every other case. Only for a layer the map may be (see `mapMayBe`).
+    func tilesAsMap(_ resolved: ResolvedBlock, block: TileBlock) throws(CairoError) -> RasterImage? {
         guard !plan.isBlocked, resolved.parentLevel.isEmpty, resolved.withChildren.isEmpty,
               block.tiles.allSatisfy({ resolved.tiles[plan.matrix.wrapped($0)]?.image != nil }) else { return nil }
         let width = viewport.deviceWidth, height = viewport.deviceHeight
         if let inPlace = inPlaceTiles(block.tiles, of: block.range, tiles: resolved.tiles, coversOutput: true),
            let slab = inPlace.slab {
-            return .image(try slab.image.cellView(x: Int(-inPlace.left), y: Int(-inPlace.top), width: width,
-                                                  height: height, slab: nil))
+            return try slab.image.cellView(x: Int(-inPlace.left), y: Int(-inPlace.top), width: width,
+                                           height: height, slab: nil)
         }
-        guard resamplingInPlace, let paint = translatedPaint(of: block),
-              let slab = slabLaidOut(block, tiles: resolved.tiles) else { return nil }
-        return .translated(TranslatedTiles(slab: slab.image, paint: paint, width: width, height: height))
-    }
-
-    /// The slab of `block`'s tiles when they are exactly its cells, laid out as the block's
-    /// mosaic would be (no margins: the layer is one block).
-    private func slabLaidOut(_ block: TileBlock, tiles: [TileCoord: ResolvedTile]) -> TileSlab? {
-        TileSlab.laidOut(cells(block.tiles, of: block.range, tiles: tiles), width: block.range.columns.count * cellSize.width,
-                         height: block.range.rows.count * cellSize.height)
-    }
-
-    /// The paint of `block`'s mosaic (no margins) onto the whole output when it is a translated
-    /// bilinear one (see `TranslatedBilinearPaint`); nil otherwise.
-    private func translatedPaint(of block: TileBlock) -> TranslatedBilinearPaint? {
-        let (cellWidth, cellHeight) = cellSize
-        let placement = MosaicPlacement(plan: plan, viewport: viewport, range: block.range, cellWidth: cellWidth,
-                                        margins: .init())
-        let origin = placement.imageOrigin
-        return TranslatedBilinearPaint(
-            imageWidth: block.range.columns.count * cellWidth, imageHeight: block.range.rows.count * cellHeight,
-            x: origin.x, y: origin.y, scale: placement.scale, alpha: 1,
-            filter: DrawingContext.filter(x: origin.x, y: origin.y, scale: placement.scale,
-                                          resampling: plan.layer.spec.resampling),
-            columns: 0..<viewport.deviceWidth, rows: 0..<viewport.deviceHeight)
+        return nil
     }
 
     /// True when the map, with this layer drawn alone on it from `block`, its only block, on a
     /// transparent background, may be the block's slab (see `tilesAsMap`): an opaque
     /// source-over layer at opacity 1 with one level, inside whose area (grid extent and bounds)
-    /// the output lies, whose tiles land on whole device pixels at their own resolution, or,
-    /// with `resamplingInPlace`, between them at scale 1 (a translated bilinear paint).
-    func mapMayBe(_ block: TileBlock, resamplingInPlace: Bool) -> Bool {
+    /// the output lies, whose tiles land on whole device pixels at their own resolution.
+    func mapMayBe(_ block: TileBlock) -> Bool {
         guard !usesGroup, plan.passes.count == 1, plan.passes[0].alpha >= 1,
-              alignedPlacement(of: block.range, coversOutput: true) != nil
-                || (resamplingInPlace && translatedPaint(of: block) != nil) else { return false }
+              alignedPlacement(of: block.range, coversOutput: true) != nil else { return false }
         let output = (right: Double(viewport.deviceWidth), bottom: Double(viewport.deviceHeight))
         return layerArea().contains { area in
             let topLeft = viewport.devicePoint(x: area.minX, y: area.maxY)

@@ -65,41 +65,4 @@ struct TranslatedBilinearPaint {
             }
         }
     }
-
-    /// Resamples `image` in place for target rows `rows`: target pixel (x, y) replaces the
-    /// source pixel of its upper-left sample, at (x + `columnOffset`, y + `rowOffset`), so the
-    /// target is the image's own rectangle there. On a transparent target OVER gives the
-    /// resampled pixels themselves, so they are the paint's. The rows are done in bands of
-    /// `DrawingContext.paintBandRows` on all cores; the source row below each band, which the
-    /// next band rewrites, is copied first. False when a band's buffer cannot be had: other
-    /// bands may have been resampled already, so the image is then of no further use.
-    func resampleInPlace(_ image: RasterImage, rows: Range<Int>) -> Bool {
-        guard !rows.isEmpty else { return true }
-        let bands = RowBands(rows: rows.count, rowsPerBand: DrawingContext.paintBandRows)
-        let width = columns.count
-        return image.withMutablePixels { pixels, words in
-            let corner = pixels.baseAddress! + (rows.lowerBound + rowOffset) * words + columns.lowerBound + columnOffset
-            // The row below each band but the last, as it is before any band rewrites it.
-            var below: [UInt32] = []
-            below.reserveCapacity((bands.count - 1) * (width + 1))
-            for band in 0..<(bands.count - 1) {
-                let row = corner + bands.rows(of: band).upperBound * words
-                below.append(contentsOf: UnsafeBufferPointer(start: row, count: width + 1))
-            }
-            let address = UInt(bitPattern: corner)
-            return below.withUnsafeBufferPointer { below in
-                let belowAddress = UInt(bitPattern: below.baseAddress)
-                let results = ConcurrentWork.map(bands.count) { band -> Bool in
-                    let rowsOfBand = bands.rows(of: band)
-                    // Byte addresses for C, which reads and writes the words as bytes.
-                    let first = UnsafeMutablePointer<UInt8>(bitPattern: address + UInt(rowsOfBand.lowerBound * words * 4))!
-                    let last = band == bands.count - 1 ? nil
-                        : UnsafePointer<UInt8>(bitPattern: belowAddress + UInt(band * (width + 1) * 4))
-                    return mc_translated_bilinear_over(first, words * 4, last, first, words * 4, Int32(width),
-                                                       Int32(rowsOfBand.count), weightX, weightY, 1) == 0
-                }
-                return results.allSatisfy { $0 }
-            }
-        }
-    }
 }

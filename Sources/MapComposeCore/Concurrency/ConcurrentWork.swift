@@ -1,16 +1,11 @@
-import Dispatch
 import Foundation
 
-/// Work run on all cores: `body(index)` for every index in `0..<count`, at once on several
-/// threads, returning when all are done. Each call must write only what it alone owns (its
-/// own rows, its own views: see RasterImage+Views.swift).
+/// Work run on the cores the process's `CPUPool` has free: `body(index)` for every index in
+/// `0..<count`, at once on several threads, returning when all are done. Each call must write
+/// only what it alone owns (its own rows, its own views: see RasterImage+Views.swift).
 enum ConcurrentWork {
     static func perform(_ count: Int, _ body: (Int) -> Void) {
-        withoutActuallyEscaping(body) { body in
-            // Called on several threads at once; each call writes only what it owns.
-            nonisolated(unsafe) let work = body
-            DispatchQueue.concurrentPerform(iterations: count) { work($0) }
-        }
+        CPUPool.shared.perform(count, body)
     }
 
     /// `body(index)` for every index in `0..<count`, on all cores; the results in index order.

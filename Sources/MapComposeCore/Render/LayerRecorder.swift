@@ -58,25 +58,38 @@ struct LayerRecorder {
         report.tilesFromChildren = sorted.count { $0.status == .children }
     }
 
-    /// A warning per unusable tile, and one summary when tiles are absent.
+    /// A warning per unusable tile; one per answer for tiles a server did not serve, and one
+    /// per cause for tiles that could not be had (a host that failed, a timeout), each naming
+    /// the first tile and URL; and one summary when tiles are absent.
     func diagnostics(layer: String, level: Int) -> [RenderDiagnostic] {
         let sorted = tiles.values.sorted { ($0.coord.y, $0.coord.x) < ($1.coord.y, $1.coord.x) }
         var result: [RenderDiagnostic] = []
-        var notServed: [String: [Outcome]] = [:], order: [String] = []
+        // Keyed by the reason's words: the same answer or failure, whichever tile had it.
+        var grouped: [String: [Outcome]] = [:], order: [(key: String, reason: TileMissReason)] = []
         for tile in sorted {
-            if case .notServed(let detail)? = tile.miss {
-                if notServed[detail] == nil { order.append(detail) }
-                notServed[detail, default: []].append(tile)
-            } else if let reason = tile.miss, reason.isProblem {
-                result.append(.tileProblem(layer: layer, tile: tile.coord, origin: tile.origin ?? "", reason: reason))
+            guard let reason = tile.miss else { continue }
+            switch reason {
+            case .notServed, .readFailed:
+                let key = "\(reason.isDefinite) \(reason)"
+                if grouped[key] == nil { order.append((key, reason)) }
+                grouped[key, default: []].append(tile)
+            default:
+                if reason.isProblem {
+                    result.append(.tileProblem(layer: layer, tile: tile.coord, origin: tile.origin ?? "", reason: reason))
+                }
             }
         }
         let asked = sorted.filter { $0.status != .outsideBounds }
-        // Tiles a server did not serve, one warning per answer, naming the first tile and URL.
-        for detail in order {
-            let tiles = notServed[detail]!
-            result.append(.tileNotServed(layer: layer, tile: tiles[0].coord, origin: tiles[0].origin ?? "", detail: detail,
-                                         count: tiles.count, of: asked.count, level: level))
+        for (key, reason) in order {
+            let tiles = grouped[key]!
+            let first = tiles[0]
+            if case .notServed(let detail) = reason {
+                result.append(.tileNotServed(layer: layer, tile: first.coord, origin: first.origin ?? "", detail: detail,
+                                             count: tiles.count, of: asked.count, level: level))
+            } else {
+                result.append(.tileProblem(layer: layer, tile: first.coord, origin: first.origin ?? "", reason: reason,
+                                           count: tiles.count, of: asked.count, level: level))
+            }
         }
         let absent = asked.filter { $0.miss == .absent }
         if !absent.isEmpty {

@@ -25,9 +25,9 @@ public struct RenderOptions: Sendable {
 /// few blocks ahead of the one being drawn, so memory does not grow with the number of layers
 /// or the size of the output. Tiles come from a `TileStore` that may be shared by many renders.
 /// A map that would be one layer's tiles exactly as they are, with nothing else drawn, is a
-/// view of the slab they were decoded into rather than a copy; for a store serving one map,
-/// so is one whose tiles are only moved by a fraction of a pixel, the slab resampled in place,
-/// or by the PNG writer as it writes it (see `LayerCompositor.tilesAsMap`, `renderPixels`).
+/// read-only view of the slab they were decoded into rather than a copy (see
+/// `LayerCompositor.tilesAsMap`); `render` hands out a copy of it, `renderPixels` the view.
+/// Tiles in the store are never written to.
 public struct MapRenderer: Sendable {
     public let style: MapStyle
     public let options: RenderOptions
@@ -68,13 +68,21 @@ public struct MapRenderer: Sendable {
     public func render(_ viewport: Viewport, decorated: Bool = true) async throws(CairoError) -> RenderResult {
         let started = ContinuousClock.now
         var (pixels, report) = try await renderPixels(viewport, decorated: decorated)
-        let image = try pixels.image()
+        // The caller owns what it gets: a view of cached tiles is copied.
+        let image = pixels.viewsTiles
+            ? try pixels.image.cropped(x: 0, y: 0, width: pixels.image.width, height: pixels.image.height) : pixels.image
         report.durationMs = started.duration(to: .now).milliseconds
         return RenderResult(image: image, report: report)
     }
 
-    /// As `render`, with the map's pixels left as tiles still to be resampled where they are
-    /// (see `TranslatedTiles`), for a writer that resamples them as it encodes.
+    /// The map's pixels: an image of its own, or a view of cached tiles that nothing may write into.
+    struct MapPixels {
+        let image: RasterImage
+        let viewsTiles: Bool
+    }
+
+    /// As `render`, with the map possibly a read-only view of cached tiles, for an encoder that
+    /// only reads it.
     func renderPixels(_ viewport: Viewport, decorated: Bool) async throws(CairoError) -> (pixels: MapPixels, report: RenderReport) {
         let started = ContinuousClock.now
         let plans = style.layers.map {
@@ -101,7 +109,7 @@ public struct MapRenderer: Sendable {
             canvas = (image, context)
             return (image, context)
         }
-        var tilesAsMap: MapPixels?
+        var tilesAsMap: RasterImage?
         let resolver = TileResolver(store: store)
         var pending: [Int: Task<ResolvedBlock, Never>] = [:]
         var nextToStart = 0
@@ -124,11 +132,8 @@ public struct MapRenderer: Sendable {
             recorders[item.layer].record(block.tiles, from: resolved.tiles)
             if item.block == pass.blocks.count - 1 { recorders[item.layer].record(outsideBounds: pass.outsideBounds) }
             let compositor = LayerCompositor(viewport: viewport, plan: plan)
-            if mayShowTilesAsMap,
-               let view = try compositor.tilesAsMap(resolved, block: block, resamplingInPlace: store.servesOneMap) {
+            if mayShowTilesAsMap, let view = try compositor.tilesAsMap(resolved, block: block) {
                 tilesAsMap = view
-                // The slab took memory prepared for the map, if it fit; otherwise nothing will.
-                RasterImage.discardPreparedMemory(width: viewport.deviceWidth, height: viewport.deviceHeight)
                 continue
             }
             let context = try drawingCanvas().context
@@ -157,12 +162,12 @@ public struct MapRenderer: Sendable {
         }
         let pixels: MapPixels
         if let tilesAsMap {
-            pixels = tilesAsMap
+            pixels = MapPixels(image: tilesAsMap, viewsTiles: true)
         } else {
             let canvas = try drawingCanvas()
             if decorated { decorate(canvas.context, viewport) }
             try canvas.context.finish("render map")
-            pixels = .image(canvas.image)
+            pixels = MapPixels(image: canvas.image, viewsTiles: false)
         }
         let extent = viewport.extent
         let report = RenderReport(
@@ -177,12 +182,11 @@ public struct MapRenderer: Sendable {
 
     /// True when the map may be the slab of the tiles of `block`, the only block of the only
     /// layer drawn (see `LayerCompositor.tilesAsMap`): the layer leaves pixels as its tiles have
-    /// them (or, for a store serving one map, as their resampling at scale 1 gives them), on a
-    /// transparent background, and nothing is drawn over them. Decided before the tiles are
+    /// them, on a transparent background, and nothing is drawn over them. Decided before the tiles are
     /// read; whether they are all there, in one slab, is known only once they are.
     private func mapMayBeTiles(_ plan: LayerPlan, block: TileBlock, _ viewport: Viewport, decorated: Bool) -> Bool {
         guard style.document.background.a == 0, LayerCompositor(viewport: viewport, plan: plan)
-            .mapMayBe(block, resamplingInPlace: store.servesOneMap) else { return false }
+            .mapMayBe(block) else { return false }
         return !decorated || (style.document.overlays.isEmpty && overlays.isEmpty
             && (!options.attribution || attributionText.isEmpty))
     }

@@ -34,6 +34,14 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
                          detail: reason.description)
     }
 
+    /// `count` tiles of `total` at `level` could not be had for the same `reason`; `tile` and
+    /// `origin` are the first of them.
+    static func tileProblem(layer: String, tile: TileCoord, origin: String, reason: TileMissReason, count: Int,
+                            of total: Int, level: Int) -> RenderDiagnostic {
+        RenderDiagnostic(kind: .tileProblem, layer: layer, tile: tile.description, origin: origin,
+                         detail: reason.description, count: count, total: total, level: level)
+    }
+
     /// `count` tiles of `total` at `level` got the same answer `detail`; `tile` and `origin`
     /// are the first of them.
     static func tileNotServed(layer: String, tile: TileCoord, origin: String, detail: String, count: Int, of total: Int,
@@ -54,9 +62,7 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
 
     public var description: String {
         switch kind {
-        case .tileProblem:
-            return "layer '\(layer)': tile \(tile ?? "?") (\(origin ?? "?")): \(detail)"
-        case .tileNotServed:
+        case .tileProblem, .tileNotServed:
             guard let count, count > 1 else { return "layer '\(layer)': tile \(tile ?? "?") (\(origin ?? "?")): \(detail)" }
             return "layer '\(layer)': \(count) of \(total ?? count) tiles of level \(level ?? 0): \(detail) "
                 + "(first: tile \(tile ?? "?"), \(origin ?? "?"))"

@@ -46,7 +46,7 @@ public struct StaticMapWriter: Sendable {
         }
         let renderer = MapRenderer(style: request.style, options: RenderOptions(attribution: request.attribution),
                                    store: store, overlays: request.overlays, logger: logger)
-        let result: (pixels: MapPixels, report: RenderReport)
+        let result: (pixels: MapRenderer.MapPixels, report: RenderReport)
         do {
             result = try await renderer.renderPixels(viewport, decorated: !request.format.isVector)
         } catch {
@@ -82,17 +82,11 @@ public struct StaticMapWriter: Sendable {
     }
 
     /// The map in the request's format: PDF and SVG pages get the overlays and attribution as
-    /// vectors; a PNG carries the map's EPSG:3857 bbox in `tEXt` chunks, and is resampled as it
-    /// is written when the map is tiles still to be resampled.
-    static func encode(_ pixels: MapPixels, _ request: RenderRequest, viewport: Viewport,
+    /// vectors; a PNG carries the map's EPSG:3857 bbox in `tEXt` chunks.
+    static func encode(_ pixels: MapRenderer.MapPixels, _ request: RenderRequest, viewport: Viewport,
                        renderer: MapRenderer) throws(ImageEncodeError) -> Data {
+        let image = pixels.image
         guard request.format == .png else {
-            let image: RasterImage
-            do {
-                image = try pixels.image()
-            } catch {
-                throw .cairo(format: request.format, error)
-            }
             if request.format.isVector {
                 return try VectorEncoder.encode(image, as: request.format, scale: viewport.scale) { renderer.decorate($0, viewport) }
             }
@@ -102,10 +96,7 @@ public struct StaticMapWriter: Sendable {
         // One interpolation, not `joined(separator:)`: the generic join looks up the Element
         // witness at run time, scanning every conformance record of the binary (0.2 ms).
         let text = [("crs", "EPSG:3857"), ("bbox3857", "\(e.minX),\(e.minY),\(e.maxX),\(e.maxY)")]
-        switch pixels {
-        case .image(let image): return try ImageEncoder.png(image, compression: request.pngCompression, text: text)
-        case .translated(let tiles): return try ImageEncoder.png(tiles, compression: request.pngCompression, text: text)
-        }
+        return try ImageEncoder.png(image, compression: request.pngCompression, text: text)
     }
 
     /// The report as pretty-printed JSON with sorted keys.

@@ -194,11 +194,11 @@ import Testing
         var output: UnsafeMutablePointer<UInt8>? = UnsafeMutablePointer(bitPattern: 1)
         var length = 7
         let pixels = [UInt8](repeating: 0, count: 16)
-        let status = mc_png_encode_argb32(pixels, 2, 2, 8, 10, 0, 0, nil, 0, &output, &length, &message, message.count)
+        let status = mc_png_encode_argb32(pixels, 2, 2, 8, 10, 0, 1, nil, nil, 0, &output, &length, &message, message.count)
         #expect(status != 0 && output == nil && length == 0)
         #expect(String(messageBuffer: message).contains("level 10"))
         output = UnsafeMutablePointer(bitPattern: 1)
-        let missingChunks = mc_png_encode_argb32(pixels, 2, 2, 8, 6, 0, 0, nil, 12, &output, &length, &message, message.count)
+        let missingChunks = mc_png_encode_argb32(pixels, 2, 2, 8, 6, 0, 1, nil, nil, 12, &output, &length, &message, message.count)
         #expect(missingChunks != 0 && output == nil, "a length without chunk bytes is refused")
         #expect(String(messageBuffer: message).contains("12 bytes of header chunks"))
     }

@@ -1,4 +1,4 @@
-# Sourced by the reference scripts: installs the Debian packages named in "$@" that are
+# Sourced by the install and reference scripts: installs the Debian packages named in "$@" that are
 # missing (as root or via sudo), waiting up to 10 minutes for another apt/dpkg process.
 install_debian_packages() {
   local missing=() p sudo=""

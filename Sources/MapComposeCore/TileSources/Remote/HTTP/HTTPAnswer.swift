@@ -33,6 +33,14 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(limit: Int)
     /// Retries were used up on retryable statuses (the last one given).
     case gaveUp(status: Int, attempts: Int)
+    /// The host's name does not resolve: it is not asked again in this process.
+    case unknownHost(String)
+    /// The host failed too often in a row and is not asked for a while (see `HostHealth`).
+    case hostUnavailable(host: String, reason: String)
+    /// The render's deadline passed before an answer (see `RenderDeadline`).
+    case deadlinePassed
+    /// A header's value holds a line break or NUL; its value is not shown (it may be a secret).
+    case badHeader(name: String)
 
     public var description: String {
         switch self {
@@ -41,6 +49,11 @@ public enum HTTPFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .badURL(let detail): return "bad URL: \(detail)"
         case .tooLarge(let limit): return "answer larger than \(limit >> 20) MiB"
         case .gaveUp(let status, let attempts): return "HTTP \(status) after \(attempts) attempts"
+        case .unknownHost(let host): return "host \(host) not found (DNS)"
+        case .hostUnavailable(let host, let reason):
+            return "\(host) not asked: it failed repeatedly (\(reason)); retried after a cool-down"
+        case .deadlinePassed: return "the render's deadline passed"
+        case .badHeader(let name): return "header \(name) has a line break or NUL in its value"
         }
     }
 }

@@ -48,6 +48,31 @@ import Testing
         }
     }
 
+    /// An exploded cache whose conf.xml says `<PacketSize>0</PacketSize>` (as GeoWebCache's
+    /// do) loads, and gives the tiles the same cache with 128 gives.
+    @Test func anExplodedCacheWithPacketSizeZeroLoads() async throws {
+        let folder = try TemporaryFolder()
+        let layers = folder.url.appendingPathComponent("Layers")
+        try FileManager.default.createDirectory(at: layers, withIntermediateDirectories: true)
+        let standard = TestPaths.fixture("ArcGIS/standard/exploded/Layers")
+        try FileManager.default.copyItem(at: standard.appendingPathComponent("_alllayers"),
+                                         to: layers.appendingPathComponent("_alllayers"))
+        try FileManager.default.copyItem(at: TestPaths.fixture("ArcGIS/packet-size-0/conf.xml"),
+                                         to: layers.appendingPathComponent("conf.xml"))
+        let source = try Self.open(layers)
+        #expect(source.info.nativeZoom == 2...5)
+        let reference = try Self.open(standard)
+        for (z, x, y) in [(3, 2, 2), (3, 5, 3), (4, 8, 5)] {
+            let tile = await Self.outcome(source, z: z, x: x, y: y)
+            guard case .found(.encoded(let data)) = tile.outcome,
+                  case .found(.encoded(let expected)) = await Self.outcome(reference, z: z, x: x, y: y).outcome else {
+                Issue.record("tile \(z)/\(x)/\(y) not found")
+                continue
+            }
+            #expect(data == expected)
+        }
+    }
+
     @Test func explodedPathsAreHexInEitherCase() async throws {
         // The vector from the design notes: z9 x1234567 y87654321 is L09/R05397fb1/C0012d687.
         let folder = try TemporaryFolder()

@@ -19,8 +19,11 @@ final class RemoteTestFixture: @unchecked Sendable {
 
     /// A remote environment with its own client (reading `variables` as the process
     /// environment) and this fixture's cache folder.
-    func environment(offline: Bool = false, cache: Bool = true, variables: [String: String] = [:]) -> RemoteEnvironment {
-        RemoteEnvironment(client: TileHTTPClient(environment: variables),
+    /// With `breaker: false` the host is never given up (for tests of each tile's retries).
+    func environment(offline: Bool = false, cache: Bool = true, variables: [String: String] = [:],
+                     breaker: Bool = false) -> RemoteEnvironment {
+        let health = breaker ? HostHealth() : HostHealth(failureThreshold: .max)
+        return RemoteEnvironment(client: TileHTTPClient(environment: variables, health: health),
                           cache: cache ? DiskTileCache(root: cacheRoot) : nil, offline: offline)
     }
 

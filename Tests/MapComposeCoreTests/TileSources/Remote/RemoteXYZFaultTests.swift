@@ -88,7 +88,8 @@ import Testing
         let result = try await fixture.renderWorld(style)
         #expect(F.colorOfTile(result.image, x: 0, y: 0).a == 0)
         #expect(fixture.server.count("/tiles/1/0/0.png") == 2, "the first attempt and one retry")
-        #expect(result.report.problems.count == 4)
+        #expect(result.report.problems.count == 1, "one warning for the four tiles with the same failure")
+        #expect(result.report.problems.first?.count == 4)
         #expect(result.report.problems.first?.detail.contains("HTTP 503 after 2 attempts") == true)
         fixture.server.resetLog()
         _ = try await fixture.renderWorld(try fixture.style("{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", retries: 1, minzoom: 1}",
@@ -135,9 +136,13 @@ import Testing
         #expect(F.colorOfTile(result.image, x: 0, y: 0).a == 0 && F.colorOfTile(result.image, x: 0, y: 1).a == 0)
         #expect(F.colorOfTile(result.image, x: 1, y: 0).a == 0)
         #expect(F.colorOfTile(result.image, x: 1, y: 1) == F.red)
-        #expect(fixture.server.count("/tiles/1/0/0.png") == 3 && fixture.server.count("/tiles/1/1/0.png") == 3)
+        #expect(fixture.server.count("/tiles/1/0/0.png") == 3, "the first attempt and two retries")
+        // A request whose kept-alive connection is closed before any answer is sent once more
+        // on a new connection (libcurl, as browsers do): each of the 3 attempts reaches the
+        // server once or twice.
+        #expect((3...6).contains(fixture.server.count("/tiles/1/1/0.png")), "\(fixture.server.count("/tiles/1/1/0.png"))")
         #expect(fixture.server.count("/tiles/1/1/1.png") == 1)
-        #expect(result.report.problems.count == 3)
+        #expect(result.report.problems.reduce(0) { $0 + ($1.count ?? 1) } == 3)
         #expect(result.report.problems.allSatisfy { $0.detail.contains("connection failed") })
     }
 
@@ -204,7 +209,8 @@ import Testing
                                       fallback: false, remote: fixture.environment())
         fixture.server.shutdown()
         let result = try await fixture.renderWorld(style)
-        #expect(result.report.problems.count == 4)
+        #expect(result.report.problems.count == 1)
+        #expect(result.report.problems.first?.count == 4)
         #expect(result.report.problems.allSatisfy { $0.detail == "read failed: connection failed: Connection refused" }, "\(result.report.problems.map(\.detail))")
     }
 

@@ -117,7 +117,8 @@ public struct ArcGISCacheInfo: Sendable, Equatable {
             storage = .exploded
         }
         if let element = storageInfo?.child("PacketSize") {
-            packetSize = try reader.integer(element, "CacheStorageInfo/PacketSize", in: 1...4096)
+            // Exploded caches may say 0 (GeoWebCache does): the size only means something for bundles.
+            packetSize = try reader.integer(element, "CacheStorageInfo/PacketSize", in: 0...4096)
         } else {
             packetSize = 128
         }

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The process's one pool for CPU work, sized to the cores: renders, their drawing bands, the
+/// PNG writer's strips and batch jobs all share it, so no more threads compute at once than
+/// there are cores.
+///
+/// A render (or batch job) holds a core while it runs (`occupying`). Work split into pieces
+/// (`perform`) runs on the calling thread, and on the pool's helper threads only while cores
+/// are free: one render alone spreads its bands over every core; as many renders as cores each
+/// run their own pieces on their own thread, with no helper taking a core from another.
+public final class CPUPool: @unchecked Sendable {
+    /// The pool for all work of the process.
+    public static let shared = CPUPool(threads: ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Threads that may compute at once: the cores.
+    public let threads: Int
+
+    /// True in a task that holds a core (see `occupying`).
+    @TaskLocal static var holdsCore = false
+    /// True on the pool's helper threads.
+    private static let helperKey = "mapcompose.cpu-pool.helper"
+
+    private final class Job {
+        /// Emptied when the job is done, so that helpers still holding the job do not hold the
+        /// caller's closure.
+        var body: (Int) -> Void
+        let count: Int
+        var next = 0
+        var unfinished: Int
+
+        init(_ body: @escaping (Int) -> Void, count: Int) {
+            self.body = body
+            self.count = count
+            unfinished = count
+        }
+    }
+
+    private let condition = NSCondition()
+    /// Renders and callers holding a core, and helpers at work: together at most `threads`
+    /// when helpers take work.
+    private var occupants = 0
+    private var helpersWorking = 0
+    private var jobs: [Job] = []
+    private var helpersStarted = false
+
+    public init(threads: Int) {
+        self.threads = max(1, threads)
+    }
+
+    /// Runs `body` holding a core for its whole length: helpers then leave that core to it.
+    public func occupying<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        if Self.holdsCore { return try await body() }
+        condition.withLock { occupants += 1 }
+        defer { condition.withLock { occupants -= 1; condition.broadcast() } }
+        return try await Self.$holdsCore.withValue(true) { try await body() }
+    }
+
+    /// Calls `body(index)` for every index in `0..<count` and returns when all are done: on
+    /// the calling thread, and at once on helper threads where cores are free. Each call must
+    /// write only what it alone owns. On a helper thread (work within work), runs in order.
+    public func perform(_ count: Int, _ body: (Int) -> Void) {
+        guard count > 1, threads > 1, Thread.current.threadDictionary[Self.helperKey] == nil else {
+            for index in 0..<count { body(index) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let job = Job(body, count: count)
+            let counted = !Self.holdsCore
+            condition.withLock {
+                startHelpersIfNeeded()
+                if counted { occupants += 1 }
+                jobs.append(job)
+                condition.broadcast()
+            }
+            condition.lock()
+            while job.next < job.count {
+                let index = take(from: job)
+                condition.unlock()
+                job.body(index)
+                condition.lock()
+                job.unfinished -= 1
+            }
+            while job.unfinished > 0 { condition.wait() }
+            job.body = { _ in }
+            if counted { occupants -= 1 }
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// The next index of `job`, which has one; drops the job from the queue once all are taken.
+    /// Called with the lock held.
+    private func take(from job: Job) -> Int {
+        let index = job.next
+        job.next += 1
+        if job.next == job.count { jobs.removeAll { $0 === job } }
+        return index
+    }
+
+    /// Called with the lock held.
+    private func startHelpersIfNeeded() {
+        guard !helpersStarted else { return }
+        helpersStarted = true
+        for number in 1..<threads {
+            let thread = Thread { [self] in helperLoop() }
+            thread.name = "mapcompose.cpu-\(number)"
+            thread.threadDictionary[Self.helperKey] = true
+            thread.start()
+        }
+    }
+
+    /// A helper: takes a piece of the oldest job whenever a core is free.
+    private func helperLoop() {
+        condition.lock()
+        while true {
+            guard let job = jobs.first, occupants + helpersWorking < threads else {
+                condition.wait()
+                continue
+            }
+            let index = take(from: job)
+            helpersWorking += 1
+            condition.unlock()
+            job.body(index)
+            condition.lock()
+            helpersWorking -= 1
+            job.unfinished -= 1
+            condition.broadcast()
+        }
+    }
+}
