@@ -36,6 +36,7 @@ extension RenderSettings {
         case "--png-compression": (.notAnOption, false, { settings, text in store(PNGCompression(text), in: &settings.pngCompression) })
         case "--report": (.notAnOption, false, { $0.report = $1; return true })
         case "--tile-memory": (.anything, false, { settings, text in store(Int(text), in: &settings.tileMemory) })
+        case "--deadline": (.notAnOption, false, { $0.deadline = $1; return true })
         case "--cache-dir": (.notAnOption, false, { $0.cache.cacheDir = $1; return true })
         default: nil
         }

@@ -78,6 +78,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(help: "Fail (exit 1, no image) when any tile is corrupt or unreadable.")
     var strict = false
 
+    @Option(help: "How long to wait for tiles (e.g. 20s, 2m; default: the style's deadline, else 60s); then missing tiles are drawn by fallback and the map is written with a warning.")
+    var deadline: String?
+
     @Flag(help: "Do not draw the attribution text.")
     var noAttribution = false
 
@@ -95,7 +98,7 @@ struct RenderCommand: AsyncParsableCommand {
                                                   texts: text, files: overlay),
                        size: size, scale: scale, format: format, quality: quality, lossless: lossless,
                        pngCompression: pngCompression, worldFile: worldFile, report: report, tileMemory: tileMemory,
-                       strict: strict, noAttribution: noAttribution, verbose: verbose, cache: cacheOptions.settings)
+                       strict: strict, deadline: deadline, noAttribution: noAttribution, verbose: verbose, cache: cacheOptions.settings)
     }
 
     func run() async throws {

@@ -30,6 +30,7 @@ struct RenderSettings: Equatable {
     var report: String?
     var tileMemory = defaultTileMemory
     var strict = false
+    var deadline: String?
     var noAttribution = false
     var verbose = false
     var cache = CacheSettings()
@@ -94,11 +95,19 @@ struct RenderSettings: Equatable {
         if output == OutputTarget.standardOutputName, report == OutputTarget.standardOutputName {
             throw CLIFailure("the image and --report cannot both go to standard output (-): write the report to a file, e.g. --report report.json")
         }
-        let request = RenderRequest(style: try StyleArgument.load(style, remote: try cache.environment()), area: area, width: dimensions.width,
+        var seconds: Double?
+        if let deadline {
+            guard let value = StyleQuantity.seconds(deadline), value > 0, value <= 86_400 else {
+                throw CLIFailure("--deadline '\(deadline)': expected a duration above 0 and at most 1d, such as 20s or 2m")
+            }
+            seconds = value
+        }
+        var request = RenderRequest(style: try StyleArgument.load(style, remote: try cache.environment()), area: area, width: dimensions.width,
                                     height: dimensions.height, scale: scale, format: imageFormat, quality: quality,
                                     output: output, reportPath: report, strict: strict, attribution: !noAttribution,
                                     overlays: overlays, lossless: lossless, worldFile: worldFile,
                                     pngCompression: pngCompression)
+        request.deadline = seconds
         if fitsStyleOverlays { try checkArea(area, dimensions, request.allOverlays) }
         return request
     }

@@ -13,6 +13,8 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
         case tilesAbsent
         /// A layer left out for a reason worth a warning (e.g. far too many tiles).
         case layerSkipped
+        /// The render's deadline passed before every tile arrived.
+        case deadlinePassed
     }
 
     public var kind: Kind
@@ -60,6 +62,13 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
         RenderDiagnostic(kind: .layerSkipped, layer: layer, detail: reason)
     }
 
+    static func deadlinePassed(seconds: Double, missing: Int) -> RenderDiagnostic {
+        RenderDiagnostic(kind: .deadlinePassed, layer: "",
+                         detail: "the render's deadline of \(seconds.exactText) s passed; \(missing) missing tile"
+                             + (missing == 1 ? " was" : "s were") + " drawn by fallback or left out (--deadline, or the style's deadline:)",
+                         count: missing)
+    }
+
     public var description: String {
         switch kind {
         case .tileProblem, .tileNotServed:
@@ -71,6 +80,8 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
             return "layer '\(layer)': \(count ?? 0) of \(total ?? 0) tiles of level \(level ?? 0) absent\(filled)"
         case .layerSkipped:
             return "layer '\(layer)': skipped: \(detail)"
+        case .deadlinePassed:
+            return detail
         }
     }
 }

@@ -55,6 +55,12 @@ public struct RenderRequest: Sendable {
     /// Fail, writing no image, when any tile is corrupt or unreadable.
     public var strict: Bool
     public var attribution: Bool
+    /// Seconds the render may wait for tiles before drawing the missing ones by fallback and
+    /// writing the map with a warning; nil for the style's `deadline:`, else `defaultDeadline`.
+    public var deadline: Double?
+
+    /// The deadline of a render that names none.
+    public static let defaultDeadline = 60.0
 
     public init(style: MapStyle, area: Area, width: Int = 800, height: Int = 600, scale: Double = 1,
                 format: ImageFormat = .png, quality: Int = 90, output: String, reportPath: String? = nil,
@@ -76,6 +82,9 @@ public struct RenderRequest: Sendable {
         self.worldFile = worldFile
         self.pngCompression = pngCompression
     }
+
+    /// The deadline in force: the request's, the style's or the default, in seconds.
+    public var effectiveDeadline: Double { deadline ?? style.document.deadline ?? Self.defaultDeadline }
 
     /// The style's overlays, then the request's: everything drawn above the layers.
     public var allOverlays: [Overlay] { style.document.overlays + overlays }

@@ -46,13 +46,27 @@ public struct StaticMapWriter: Sendable {
         }
         let renderer = MapRenderer(style: request.style, options: RenderOptions(attribution: request.attribution),
                                    store: store, overlays: request.overlays, logger: logger)
-        let result: (pixels: MapRenderer.MapPixels, report: RenderReport)
-        do {
-            result = try await renderer.renderPixels(viewport, decorated: !request.format.isVector)
-        } catch {
-            throw failure(.renderFailed, "render failed: \(error)")
+        let deadline = request.effectiveDeadline
+        let rendered = await CPUPool.shared.occupying {
+            await RenderDeadline.$current.withValue(.now + .milliseconds(Int64(deadline * 1000))) {
+                do throws(CairoError) {
+                    let result = try await renderer.renderPixels(viewport, decorated: !request.format.isVector)
+                    return Result<(pixels: MapRenderer.MapPixels, report: RenderReport, late: Bool), CairoError>
+                        .success((result.pixels, result.report, RenderDeadline.hasPassed))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        let result: (pixels: MapRenderer.MapPixels, report: RenderReport, late: Bool)
+        switch rendered {
+        case .success(let value): result = value
+        case .failure(let error): throw failure(.renderFailed, "render failed: \(error)")
         }
         var report = result.report
+        if result.late {
+            report.diagnostics.append(.deadlinePassed(seconds: deadline, missing: report.layers.reduce(0) { $0 + $1.tilesMissing }))
+        }
         func fail(_ kind: RenderFailure.Kind, _ message: String) -> RenderFailure {
             report.status = .failed
             report.error = message

@@ -9,6 +9,8 @@ public struct StyleDocument: Sendable {
     public var layers: [LayerSpec]
     /// Shapes drawn above all layers, in order.
     public var overlays: [Overlay] = []
+    /// Seconds a render may wait for its tiles (`deadline:`); nil for the default.
+    public var deadline: Double? = nil
 }
 
 /// One layer of a style.

@@ -6,7 +6,7 @@ struct StyleParser {
     let origin: StyleOrigin
     let log: StyleProblemLog
 
-    static let rootKeys = ["name", "background", "attribution", "layers", "overlays"]
+    static let rootKeys = ["name", "background", "attribution", "deadline", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
     static let sourceTypes = ["xyz", "tilejson", "wms", "wmts", "mbtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
     static let tileSizes = [256, 512]
@@ -18,6 +18,10 @@ struct StyleParser {
         let name = map.string("name") ?? defaultName
         let background = map.color("background") ?? RGBA.transparent
         let attribution = map.string("attribution")
+        let deadline = map.duration("deadline")
+        if let deadline, deadline <= 0 || deadline > 86_400 {
+            log.add(map.value("deadline"), "deadline", "expected a duration above 0 and at most 1d, got \(deadline.exactText) s")
+        }
         var layers: [(spec: LayerSpec, node: Node, index: Int)] = []
         var firstUse: [String: Int] = [:]
         if let items = map.sequence("layers", required: true) {
@@ -38,8 +42,9 @@ struct StyleParser {
             .sorted { ($0.element.spec.z, $0.offset) < ($1.element.spec.z, $1.offset) }
             .map(\.element)
         let overlays = map.sequence("overlays").map { $0.enumerated().flatMap { parseOverlay($1, index: $0) } } ?? []
-        let document = StyleDocument(name: name, background: background, attribution: attribution,
+        var document = StyleDocument(name: name, background: background, attribution: attribution,
                                      layers: ordered.map(\.spec), overlays: overlays)
+        document.deadline = deadline.flatMap { $0 > 0 && $0 <= 86_400 ? $0 : nil }
         return (document, ordered.map { ($0.node, $0.index) })
     }
 

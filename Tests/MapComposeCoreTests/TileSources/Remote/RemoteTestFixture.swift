@@ -17,6 +17,9 @@ final class RemoteTestFixture: @unchecked Sendable {
         folder = try TemporaryFolder()
     }
 
+    /// The server as `HostHealth` names it.
+    var hostKey: String { "127.0.0.1:\(server.port)" }
+
     /// A remote environment with its own client (reading `variables` as the process
     /// environment) and this fixture's cache folder.
     /// With `breaker: false` the host is never given up (for tests of each tile's retries).

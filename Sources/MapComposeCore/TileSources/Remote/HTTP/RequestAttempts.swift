@@ -15,8 +15,6 @@ struct RequestAttempts {
     let host: String
     let health: HostHealth
     private(set) var attempt = 0
-    /// Whether the current attempt's timeout was cut short by the deadline.
-    private var timeoutCut = false
 
     init(settings: HTTPSettings, host: String, health: HostHealth) {
         self.settings = settings
@@ -24,20 +22,22 @@ struct RequestAttempts {
         self.health = health
     }
 
-    /// Starts an attempt: its timeout in seconds, or why none may be made.
-    mutating func begin() -> Result<Double, HTTPFailure> {
+    /// Whether an attempt may be made now, just before it is sent (once a request holds its
+    /// place among the host's): its timeout in seconds, or why not.
+    func admit() -> Result<Double, HTTPFailure> {
         if RenderDeadline.hasPassed { return .failure(.deadlinePassed) }
         if let refusal = health.admit(host) { return .failure(.hostUnavailable(host: refusal.host, reason: refusal.reason)) }
-        attempt += 1
-        let left = RenderDeadline.secondsLeft ?? .infinity
-        timeoutCut = left < settings.timeout
-        return .success(min(settings.timeout, left))
+        return .success(min(settings.timeout, RenderDeadline.secondsLeft ?? .infinity))
     }
 
-    /// After the attempt ended in `result`: records it in the host's health, and says whether
-    /// to ask again.
-    mutating func next(after result: Result<HTTPAnswer, HTTPFailure>) -> Step {
-        if timeoutCut, case .failure(.timedOut(let seconds)) = result {
+    /// The attempt made with `timeout` ended in `result` (a refusal by `admit` included):
+    /// records it in the host's health, and says whether to ask again.
+    mutating func next(after result: Result<HTTPAnswer, HTTPFailure>, timeout: Double) -> Step {
+        switch result {
+        case .failure(.deadlinePassed), .failure(.hostUnavailable): return .done(result)
+        default: attempt += 1
+        }
+        if timeout < settings.timeout, case .failure(.timedOut(let seconds)) = result {
             health.record(host, failure: "no answer within \(seconds.exactText) s, the render's deadline")
             return .done(.failure(.deadlinePassed))
         }

@@ -62,16 +62,12 @@ public final class TileHTTPClient: @unchecked Sendable {
         let hostLimit = lock.withLock { request.url.host.flatMap { hostLimits[$0]?.semaphore } }
         var attempts = RequestAttempts(settings: settings, host: request.hostKey, health: health)
         while true {
-            let timeout: Double
-            switch attempts.begin() {
-            case .failure(let refusal): return .failure(refusal)
-            case .success(let seconds): timeout = seconds
+            let current = attempts
+            let (result, timeout) = await total.withPermit {
+                guard let hostLimit else { return await self.attempt(request, current) }
+                return await hostLimit.withPermit { await self.attempt(request, current) }
             }
-            let result = await total.withPermit {
-                guard let hostLimit else { return await self.fetch(request, timeout: timeout) }
-                return await hostLimit.withPermit { await self.fetch(request, timeout: timeout) }
-            }
-            switch attempts.next(after: result) {
+            switch attempts.next(after: result, timeout: timeout) {
             case .done(let result): return result
             case .retry(let wait):
                 logger.info("retrying", metadata: ["url": "\(url.text)", "attempt": "\(attempts.attempt + 1)", "wait_s": "\(wait)"])
@@ -90,18 +86,18 @@ public final class TileHTTPClient: @unchecked Sendable {
         }
         var attempts = RequestAttempts(settings: settings, host: request.hostKey, health: health)
         while true {
-            let timeout: Double
-            switch attempts.begin() {
-            case .failure(let refusal): return .failure(refusal)
+            var result: Result<HTTPAnswer, HTTPFailure>?
+            var timeout = settings.timeout
+            switch attempts.admit() {
+            case .failure(let refusal): result = .failure(refusal)
             case .success(let seconds): timeout = seconds
             }
             var hop = Hop(request)
-            var result: Result<HTTPAnswer, HTTPFailure>?
             while result == nil {
                 guard let transfer = transfer(for: hop, timeout: timeout) else { result = .failure(Self.noHandle); break }
                 result = hop.advance(answer(transfer, CurlTransfers.shared.performBlocking(transfer), timeout: timeout))
             }
-            switch attempts.next(after: result!) {
+            switch attempts.next(after: result!, timeout: timeout) {
             case .done(let result): return result
             case .retry(let wait): Thread.sleep(forTimeInterval: wait)
             }
@@ -147,6 +143,15 @@ public final class TileHTTPClient: @unchecked Sendable {
     }
 
     private static let noHandle = HTTPFailure.connection("libcurl could not make a request")
+
+    /// One attempt, when `attempts` admits it: its result and the timeout it had.
+    private func attempt(_ request: PreparedRequest,
+                         _ attempts: RequestAttempts) async -> (Result<HTTPAnswer, HTTPFailure>, Double) {
+        switch attempts.admit() {
+        case .failure(let refusal): return (.failure(refusal), 0)
+        case .success(let timeout): return (await fetch(request, timeout: timeout), timeout)
+        }
+    }
 
     /// One attempt: the request and the redirects it may follow.
     private func fetch(_ request: PreparedRequest, timeout: Double) async -> Result<HTTPAnswer, HTTPFailure> {
