@@ -14,14 +14,22 @@ struct CacheOptions: ParsableArguments {
     @Flag(help: "Render from the disk cache only: send no request; a tile not cached is missing.")
     var offline = false
 
+    @Option(help: "An environment variable styles may read as ${NAME} besides those their env: lists (repeatable).")
+    var allowEnv: [String] = []
+
     /// The options as plain values.
-    var settings: CacheSettings { CacheSettings(cacheDir: cacheDir, noCache: noCache, offline: offline) }
+    var settings: CacheSettings {
+        CacheSettings(cacheDir: cacheDir, noCache: noCache, offline: offline, allowEnv: allowEnv)
+    }
 
     /// The cache root these options name.
     var cacheRoot: URL { settings.cacheRoot }
 
-    /// The remote environment for a render (see `RemoteEnvironment.documentsMayBeUnreachable`).
-    func environment(documentsMayBeUnreachable: Bool = false) throws(CLIFailure) -> RemoteEnvironment {
-        try settings.environment(documentsMayBeUnreachable: documentsMayBeUnreachable)
+    /// The remote environment for a render (see `RemoteEnvironment.documentsMayBeUnreachable`
+    /// and `sendsOnlyAllowedVariables`).
+    func environment(documentsMayBeUnreachable: Bool = false,
+                     sendsOnlyAllowedVariables: Bool = false) throws(CLIFailure) -> RemoteEnvironment {
+        try settings.environment(documentsMayBeUnreachable: documentsMayBeUnreachable,
+                                 sendsOnlyAllowedVariables: sendsOnlyAllowedVariables)
     }
 }

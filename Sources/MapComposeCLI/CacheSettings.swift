@@ -7,14 +7,20 @@ struct CacheSettings: Equatable {
     var cacheDir: String?
     var noCache = false
     var offline = false
+    var allowEnv: [String] = []
 
     /// The cache root these settings name.
     var cacheRoot: URL {
         cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskTileCache.defaultRoot()
     }
 
-    /// The remote environment for a render (see `RemoteEnvironment.documentsMayBeUnreachable`).
-    func environment(documentsMayBeUnreachable: Bool = false) throws(CLIFailure) -> RemoteEnvironment {
+    /// The remote environment for a render (see `RemoteEnvironment.documentsMayBeUnreachable`
+    /// and `sendsOnlyAllowedVariables`).
+    func environment(documentsMayBeUnreachable: Bool = false,
+                     sendsOnlyAllowedVariables: Bool = false) throws(CLIFailure) -> RemoteEnvironment {
+        for name in allowEnv where !EnvironmentReference.isVariableName(name) {
+            throw CLIFailure("--allow-env '\(name)': expected an environment variable name (letters, digits and _)")
+        }
         if noCache, offline { throw CLIFailure("--offline renders from the disk cache, which --no-cache turns off: use one of them") }
         if let cacheDir, cacheDir.isEmpty { throw CLIFailure("--cache-dir is empty: give a folder") }
         let root = cacheRoot
@@ -23,6 +29,7 @@ struct CacheSettings: Equatable {
             throw CLIFailure("--cache-dir \(root.path) is a file, not a folder: give a folder (it is created if missing)")
         }
         return RemoteEnvironment(cache: noCache ? nil : DiskTileCache(root: root), offline: offline,
-                                 documentsMayBeUnreachable: documentsMayBeUnreachable)
+                                 documentsMayBeUnreachable: documentsMayBeUnreachable, allowedVariables: Set(allowEnv),
+                                 sendsOnlyAllowedVariables: sendsOnlyAllowedVariables)
     }
 }

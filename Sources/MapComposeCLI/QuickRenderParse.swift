@@ -38,6 +38,7 @@ extension RenderSettings {
         case "--tile-memory": (.anything, false, { settings, text in store(Int(text), in: &settings.tileMemory) })
         case "--deadline": (.notAnOption, false, { $0.deadline = $1; return true })
         case "--cache-dir": (.notAnOption, false, { $0.cache.cacheDir = $1; return true })
+        case "--allow-env": (.notAnOption, true, { $0.cache.allowEnv.append($1); return true })
         default: nil
         }
     }

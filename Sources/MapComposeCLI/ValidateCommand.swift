@@ -3,7 +3,8 @@ import MapComposeCore
 
 /// `mapcompose validate STYLE…`: loads each style and reports every problem; exit 0 or 2.
 /// A TileJSON or WMTS capabilities document whose server does not answer is a note, not a
-/// problem: styles can be checked where their servers do not run.
+/// problem: styles can be checked where their servers do not run. Only the variables named by
+/// `--allow-env` are sent: a document whose request needs another is not fetched (a note).
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -18,7 +19,7 @@ struct ValidateCommand: AsyncParsableCommand {
     mutating func run() async throws {
         guard !styles.isEmpty else { throw CLIFailure("validate needs at least one style file") }
         var problems: [String] = []
-        let remote = try cache.environment(documentsMayBeUnreachable: true)
+        let remote = try cache.environment(documentsMayBeUnreachable: true, sendsOnlyAllowedVariables: true)
         for style in styles {
             do {
                 let loaded = try StyleArgument.load(style, remote: remote)

@@ -64,8 +64,9 @@ public struct StaticMapWriter: Sendable {
         case .failure(let error): throw failure(.renderFailed, "render failed: \(error)")
         }
         var report = result.report
-        if result.late {
-            report.diagnostics.append(.deadlinePassed(seconds: deadline, missing: report.layers.reduce(0) { $0 + $1.tilesMissing }))
+        let missing = report.layers.reduce(0) { $0 + $1.tilesMissing }
+        if result.late, missing > 0 {
+            report.diagnostics.append(.deadlinePassed(seconds: deadline, missing: missing))
         }
         func fail(_ kind: RenderFailure.Kind, _ message: String) -> RenderFailure {
             report.status = .failed

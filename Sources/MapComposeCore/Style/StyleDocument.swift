@@ -11,6 +11,8 @@ public struct StyleDocument: Sendable {
     public var overlays: [Overlay] = []
     /// Seconds a render may wait for its tiles (`deadline:`); nil for the default.
     public var deadline: Double? = nil
+    /// Environment variables the style's sources may read as `${NAME}` (`env:`).
+    public var environmentVariables: [String] = []
 }
 
 /// One layer of a style.

@@ -90,7 +90,8 @@ public enum StyleLoader {
         for (index, spec) in document.layers.enumerated() {
             if let source = SourceFactory.makeSource(spec.source, keyPath: "layers[\(layerNodes[index].index)].source",
                                                      node: layerNodes[index].node["source"]?["path"] ?? layerNodes[index].node,
-                                                     log: log, remote: remote) {
+                                                     log: log, remote: remote,
+                                                     styleVariables: Set(document.environmentVariables)) {
                 layers.append(MapLayer(spec: spec, source: source))
             }
         }

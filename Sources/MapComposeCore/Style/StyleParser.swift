@@ -6,7 +6,7 @@ struct StyleParser {
     let origin: StyleOrigin
     let log: StyleProblemLog
 
-    static let rootKeys = ["name", "background", "attribution", "deadline", "layers", "overlays"]
+    static let rootKeys = ["name", "background", "attribution", "deadline", "env", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
     static let sourceTypes = ["xyz", "tilejson", "wms", "wmts", "mbtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
     static let tileSizes = [256, 512]
@@ -19,6 +19,7 @@ struct StyleParser {
         let background = map.color("background") ?? RGBA.transparent
         let attribution = map.string("attribution")
         let deadline = map.duration("deadline")
+        let env = parseEnvironmentNames(map)
         if let deadline, deadline <= 0 || deadline > 86_400 {
             log.add(map.value("deadline"), "deadline", "expected a duration above 0 and at most 1d, got \(deadline.exactText) s")
         }
@@ -45,7 +46,22 @@ struct StyleParser {
         var document = StyleDocument(name: name, background: background, attribution: attribution,
                                      layers: ordered.map(\.spec), overlays: overlays)
         document.deadline = deadline.flatMap { $0 > 0 && $0 <= 86_400 ? $0 : nil }
+        document.environmentVariables = env
         return (document, ordered.map { ($0.node, $0.index) })
+    }
+
+    /// `env:`, the environment variables the style's sources may read as `${NAME}`.
+    private func parseEnvironmentNames(_ map: StyleMapping) -> [String] {
+        guard let items = map.sequence("env") else { return [] }
+        var names: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let name = item.string, EnvironmentReference.isVariableName(name) else {
+                log.add(item, "env[\(index)]", "expected an environment variable name (letters, digits and _), got \(StyleMapping.show(item))")
+                continue
+            }
+            names.append(name)
+        }
+        return names
     }
 
     /// One item of `overlays:`: a kind's key (`marker`, `path`, `polygon`, `circle`, `text`) whose

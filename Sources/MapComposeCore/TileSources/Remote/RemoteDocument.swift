@@ -33,11 +33,11 @@ public enum RemoteDocument {
             return .success(answer.body)
         case .success(let answer):
             if let cached, !cached.isNegative { return .success(cached.body) }
-            let detail = ServiceExceptionText.message(in: answer.body).map { ": \($0)" } ?? ""
+            let detail = ServiceExceptionText.message(in: answer.body).map { ": \(environment.client.redacted($0))" } ?? ""
             return .failure(Failure(description: "HTTP \(answer.status)\(detail) from \(url.text)"))
         case .failure(let failure):
             if let cached, !cached.isNegative { return .success(cached.body) }
-            return .failure(Failure(description: "\(failure) from \(url.text)", unreachable: true))
+            return .failure(Failure(description: "\(environment.client.redacted("\(failure)")) from \(url.text)", unreachable: true))
         }
     }
 }

@@ -21,16 +21,25 @@ public final class RemoteEnvironment: Sendable {
     /// had because no server answers, load the style anyway: the layer draws nothing and the
     /// style's `notes` say why. For checking styles where their servers do not run.
     public let documentsMayBeUnreachable: Bool
+    /// Environment variables any style may read as `${NAME}`, besides those its own `env:`
+    /// lists (the command line's `--allow-env`).
+    public let allowedVariables: Set<String>
+    /// Send only `allowedVariables`, not those a style's `env:` lists: for checking a style
+    /// someone else wrote (`validate`), whose documents are then not fetched.
+    public let sendsOnlyAllowedVariables: Bool
 
     private let clientSlot: Mutex<(client: TileHTTPClient?, make: @Sendable () -> TileHTTPClient)>
 
     public init(client: @autoclosure @escaping @Sendable () -> TileHTTPClient = TileHTTPClient(),
                 cache: DiskTileCache? = DiskTileCache(root: DiskTileCache.defaultRoot()), offline: Bool = false,
-                documentsMayBeUnreachable: Bool = false) {
+                documentsMayBeUnreachable: Bool = false, allowedVariables: Set<String> = [],
+                sendsOnlyAllowedVariables: Bool = false) {
         clientSlot = Mutex((nil, client))
         self.cache = cache
         self.offline = offline
         self.documentsMayBeUnreachable = documentsMayBeUnreachable
+        self.allowedVariables = allowedVariables
+        self.sendsOnlyAllowedVariables = sendsOnlyAllowedVariables
     }
 
     /// The process default: environment proxies, the default cache folder, online.

@@ -60,8 +60,9 @@ public struct RemoteTileLoader: Sendable {
         let answer: HTTPAnswer
         switch result {
         case .failure(let failure):
-            if let cached { return fromCache(cached, note: "using a stale cached copy: \(failure)") }
-            return TileFetch(.missing(.readFailed("\(failure)")), origin: origin)
+            let reason = environment.client.redacted("\(failure)")
+            if let cached { return fromCache(cached, note: "using a stale cached copy: \(reason)") }
+            return TileFetch(.missing(.readFailed(reason)), origin: origin)
         case .success(let value):
             answer = value
         }
@@ -78,7 +79,7 @@ public struct RemoteTileLoader: Sendable {
             return TileFetch(.found(.encoded(answer.body)), origin: origin)
         case 200, 203:
             let what = answer.body.isEmpty ? "an empty body"
-                : ServiceExceptionText.message(in: answer.body).map { "a service exception: \($0)" }
+                : serverText(answer).map { "a service exception: \($0)" }
                 ?? "content type \(answer.mediaType ?? "(none)"), not an image"
             return TileFetch(.missing(.notServed("HTTP \(answer.status) with \(what)")), origin: origin)
         case 204, 404, 410:
@@ -89,9 +90,14 @@ public struct RemoteTileLoader: Sendable {
             if let cached { return fromCache(cached, note: "using a stale cached copy: HTTP \(answer.status) after \(attempts) attempts") }
             return TileFetch(.missing(.readFailed("HTTP \(answer.status) after \(attempts) attempts")), origin: origin)
         default:
-            let detail = ServiceExceptionText.message(in: answer.body).map { ": \($0)" } ?? ""
+            let detail = serverText(answer).map { ": \($0)" } ?? ""
             return TileFetch(.missing(.notServed("HTTP \(answer.status)\(detail)")), origin: origin)
         }
+    }
+
+    /// The exception text of a server's answer, with any secret it quotes redacted.
+    private func serverText(_ answer: HTTPAnswer) -> String? {
+        ServiceExceptionText.message(in: answer.body).map(environment.client.redacted)
     }
 
     /// Forgets the cached copy under `key`.

@@ -37,12 +37,24 @@ import Testing
 
     @Test func anUnsetVariableIsAStyleErrorNamingIt() throws {
         let fixture = try F { _ in .status(500) }
+        let remote = RemoteEnvironment(client: TileHTTPClient(environment: [:]), cache: nil, allowedVariables: ["MISSING_TOKEN"])
         #expect {
             _ = try fixture.style("{type: xyz, url: \"{base}/{z}/{x}/{y}.png\", headers: {X-Key: \"${MISSING_TOKEN}\"}}",
-                                  remote: fixture.environment())
+                                  remote: remote)
         } throws: { error in
             "\(error)".contains("MISSING_TOKEN, which is not set")
         }
+    }
+
+    @Test func aVariableNeitherTheStyleNorTheCommandLineAllowsIsAStyleError() throws {
+        let fixture = try F { _ in .status(500) }
+        let remote = RemoteEnvironment(client: TileHTTPClient(environment: ["HOME": "/root"]), cache: nil)
+        #expect {
+            _ = try fixture.style("{type: xyz, url: \"{base}/{z}/{x}/{y}.png?h=${HOME}\"}", remote: remote)
+        } throws: { error in
+            "\(error)".contains("refers to the environment variable HOME, which the style may not read: list it under env: in the style (env: [HOME]), or pass --allow-env HOME")
+        }
+        #expect(fixture.server.requests.isEmpty)
     }
 
     @Test func requestsToOneHostStayWithinTheLayersConcurrency() async throws {

@@ -21,13 +21,14 @@ final class RemoteTestFixture: @unchecked Sendable {
     var hostKey: String { "127.0.0.1:\(server.port)" }
 
     /// A remote environment with its own client (reading `variables` as the process
-    /// environment) and this fixture's cache folder.
+    /// environment, each allowed as `--allow-env` allows it) and this fixture's cache folder.
     /// With `breaker: false` the host is never given up (for tests of each tile's retries).
     func environment(offline: Bool = false, cache: Bool = true, variables: [String: String] = [:],
                      breaker: Bool = false) -> RemoteEnvironment {
         let health = breaker ? HostHealth() : HostHealth(failureThreshold: .max)
         return RemoteEnvironment(client: TileHTTPClient(environment: variables, health: health),
-                          cache: cache ? DiskTileCache(root: cacheRoot) : nil, offline: offline)
+                                 cache: cache ? DiskTileCache(root: cacheRoot) : nil, offline: offline,
+                                 allowedVariables: Set(variables.keys))
     }
 
     /// A style whose layers draw `source` (YAML flow mapping; `{base}` is the server's URL);

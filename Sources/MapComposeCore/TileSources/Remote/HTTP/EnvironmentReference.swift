@@ -27,13 +27,27 @@ public struct EnvironmentReference: Sendable, Hashable, CustomStringConvertible 
         variableNames.filter { environment[$0] == nil }
     }
 
-    /// The text with each `${NAME}` replaced by its value (empty when unset).
+    /// The text with each `${NAME}` replaced by its value (empty when unset), without the line
+    /// breaks a value read from a file ends with.
     public func resolved(in environment: [String: String]) -> String {
         var result = text
         for name in variableNames {
-            result = result.replacingOccurrences(of: "${\(name)}", with: environment[name] ?? "")
+            result = result.replacingOccurrences(of: "${\(name)}", with: Self.value(of: name, in: environment) ?? "")
         }
         return result
+    }
+
+    /// The value of variable `name` as references resolve it: trailing line breaks dropped.
+    public static func value(of name: String, in environment: [String: String]) -> String? {
+        guard var value = environment[name] else { return nil }
+        while let last = value.last, last == "\n" || last == "\r" { value.removeLast() }
+        return value
+    }
+
+    /// True for a name a variable may have: letters, digits and `_`, not starting with a digit.
+    public static func isVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || CharacterSet.alphanumerics.contains($0)) }
     }
 
     /// The text as written: references shown, never their values.

@@ -53,15 +53,21 @@ public final class HostHealth: @unchecked Sendable {
     }
 
     /// Records how a request to `host` ended: `failure` nil for an answer that is not a fault of
-    /// the server's; `final` for a failure that opens the breaker at once (an unknown host).
-    public func record(_ host: String, failure: String?, final: Bool = false, now: ContinuousClock.Instant = .now) {
+    /// the server's; `final` for a failure that opens the breaker at once (an unknown host);
+    /// `retryAfter`, the seconds the server asked to be left alone, lengthens the cool-down
+    /// when the breaker opens (up to a day).
+    public func record(_ host: String, failure: String?, final: Bool = false, retryAfter: Double? = nil,
+                       now: ContinuousClock.Instant = .now) {
         lock.withLock {
             var state = hosts[host] ?? State()
             state.probing = false
             if let failure {
                 state.failures += 1
                 state.lastFailure = failure
-                if final || state.failures >= failureThreshold { state.openUntil = now + coolDown }
+                if final || state.failures >= failureThreshold {
+                    let asked = Duration.milliseconds(Int64(min(max(retryAfter ?? 0, 0), 86_400) * 1000))
+                    state.openUntil = now + max(coolDown, asked)
+                }
             } else {
                 state = State()
             }

@@ -43,7 +43,8 @@ struct RequestAttempts {
         }
         switch result {
         case .success(let answer) where RetryPolicy.isRetryable(status: answer.status):
-            health.record(host, failure: "HTTP \(answer.status)")
+            health.record(host, failure: "HTTP \(answer.status)",
+                          retryAfter: RetryPolicy.retryAfterSeconds(answer.headers["retry-after"]))
         case .success, .failure(.tooLarge), .failure(.badURL), .failure(.badHeader):
             health.record(host, failure: nil)
         case .failure(let failure):

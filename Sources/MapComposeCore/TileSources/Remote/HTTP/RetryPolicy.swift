@@ -2,7 +2,8 @@ import Foundation
 
 /// When and how long to wait before asking a server again: connect errors, timeouts, resets,
 /// 5xx and 429 are retried up to `retries` times with exponential backoff and full jitter,
-/// honouring a `Retry-After` header; other answers are never retried.
+/// honouring a `Retry-After` header (one asking for more than `maxDelay` is not waited for: the
+/// answer stands); other answers are never retried.
 public struct RetryPolicy: Sendable, Equatable {
     /// Retries after the first attempt.
     public var retries: Int
@@ -40,6 +41,7 @@ public struct RetryPolicy: Sendable, Equatable {
         case .success(let answer):
             guard Self.isRetryable(status: answer.status) else { return nil }
             retryAfter = Self.retryAfterSeconds(answer.headers["retry-after"])
+            if let retryAfter, retryAfter > maxDelay { return nil }
         case .failure(.timedOut), .failure(.connection):
             retryAfter = nil
         case .failure:

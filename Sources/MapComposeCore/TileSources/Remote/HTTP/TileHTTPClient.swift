@@ -18,6 +18,9 @@ public final class TileHTTPClient: @unchecked Sendable {
     private let lock = NSLock()
     private var hostLimits: [String: (limit: Int, semaphore: AsyncSemaphore)] = [:]
     private var requestCount = 0
+    /// The values of the variables requests have referenced, as they may appear in text, with
+    /// the reference that stands for them; longest first.
+    private var secrets: [(text: String, reference: String)] = []
     private let total: AsyncSemaphore
     private let logger: Logger
 
@@ -41,6 +44,31 @@ public final class TileHTTPClient: @unchecked Sendable {
 
     /// The variables among `names` that are not set.
     public func unset(_ names: [String]) -> [String] { names.filter { environment[$0] == nil } }
+
+    /// `text` (a server's words, a failure) with every value of a variable a request referenced
+    /// replaced by its `${NAME}`, as written, as read from its file and percent-encoded.
+    public func redacted(_ text: String) -> String {
+        let secrets = lock.withLock { self.secrets }
+        return secrets.reduce(text) { $0.replacingOccurrences(of: $1.text, with: $1.reference) }
+    }
+
+    /// Remembers the values of the variables `references` name, for `redacted`.
+    private func rememberSecrets(of references: [EnvironmentReference]) {
+        let names = Set(references.flatMap(\.variableNames))
+        guard !names.isEmpty else { return }
+        lock.withLock {
+            for name in names {
+                guard let value = EnvironmentReference.value(of: name, in: environment), value.count >= 3 else { continue }
+                let forms = [value, environment[name] ?? value,
+                             value.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? value,
+                             value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value]
+                for form in Set(forms) where !secrets.contains(where: { $0.text == form }) {
+                    secrets.append((form, "${\(name)}"))
+                }
+            }
+            secrets.sort { $0.text.count > $1.text.count }
+        }
+    }
 
     /// Caps requests to `host` at once at `limit` (the lowest limit asked for a host wins).
     public func limitHost(_ host: String, to limit: Int) {
@@ -174,6 +202,7 @@ public final class TileHTTPClient: @unchecked Sendable {
     /// free of line breaks.
     private func prepare(_ url: EnvironmentReference, settings: HTTPSettings,
                          extra: [(String, String)]) -> Result<PreparedRequest, HTTPFailure> {
+        rememberSecrets(of: [url, settings.userAgent] + settings.headers.map(\.value))
         guard let target = URL(string: url.resolved(in: environment)), let scheme = target.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = target.host, !host.isEmpty else {
             return .failure(.badURL("'\(url.text)' is not an http or https URL"))
@@ -216,7 +245,7 @@ public final class TileHTTPClient: @unchecked Sendable {
             default:
                 // The system's own words ("Connection refused") when there is an errno.
                 if systemError != 0, let reason = strerror(systemError) { return .failure(.connection(String(cString: reason))) }
-                return .failure(.connection(message))
+                return .failure(.connection(redacted(message)))
             }
         }
     }
