@@ -14,7 +14,7 @@ from pathlib import Path
 FUZZ = Path(__file__).resolve().parent
 ROOT = FUZZ.parent
 CORPUS = FUZZ / ".corpus"
-TARGETS = ["style", "tile-decoder", "geojson", "mbtiles", "arcgis-bundle", "arcgis-conf"]
+TARGETS = ["style", "tile-decoder", "geojson", "mbtiles", "arcgis-bundle", "arcgis-conf", "png-structure", "png-differential"]
 
 
 def add(target, name, data):
@@ -57,6 +57,16 @@ def tile_seeds():
     }
     for name, data in made.items():
         add("tile-decoder", name, data)
+
+
+def png_seeds():
+    """The PNG targets start from every PNG variant (each colour type and depth, palettes,
+    transparency, interlacing) and the tile decoder's PNG seeds."""
+    for target in ("png-structure", "png-differential"):
+        copy_folder(target, ROOT / "Tests/Fixtures/PNGVariants", "variant")
+        for file in (CORPUS / "tile-decoder").iterdir():
+            if file.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n":
+                add(target, file.name, file.read_bytes())
 
 
 def geojson_seeds():
@@ -153,6 +163,7 @@ def main():
     for style in sorted((ROOT / "Styles").glob("*.yaml")):
         add("style", "styles-" + style.name, style.read_bytes())
     tile_seeds()
+    png_seeds()
     geojson_seeds()
     mbtiles_seeds()
     arcgis_seeds()

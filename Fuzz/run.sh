@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (ASan + libFuzzer) and runs each for SECONDS.
 # Usage: Fuzz/run.sh SECONDS [target ...]
-#   targets: style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf
+#   targets: style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf png-structure png-differential
+#   (the png-* targets are C, PNG/png_fuzz.c, built with clang: see there)
 # FUZZ_RUNS=N also stops a target after N executions. Prints per target its executions, time
 # and result; exits 1 when any target found a crash, leak, timeout or out-of-memory input
 # (saved under Fuzz/.artifacts/<target>/; add it to Tests/Fixtures/FuzzRegressions/<target>/).
@@ -9,12 +10,20 @@ set -u
 cd "$(dirname "$0")"
 seconds=${1:-60}
 shift || true
-targets=${*:-style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf}
+targets=${*:-style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf png-structure png-differential}
 runs=${FUZZ_RUNS:--1}
 swift=${SWIFT:-swift}
 
 $swift build -c release --build-path .build \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -g -Xcc -fsanitize=fuzzer-no-link,address || exit 2
+# The PNG decoder's targets, straight from its C sources.
+clang=$(dirname "$(command -v "$swift")")/clang
+codecs=../Sources/CImageCodecs
+for variant in structure differential; do
+    define=""; [ "$variant" = differential ] && define="-DDIFFERENTIAL"
+    "$clang" -g -O1 -fsanitize=fuzzer,address $define -I$codecs -I$codecs/include PNG/png_fuzz.c \
+        $codecs/png_fast.c $codecs/huge_pages.c -lpng16 -ldeflate -lz -o ".build/release/FuzzPNG-$variant" 2>/dev/null || exit 2
+done
 python3 make-corpus.py || exit 2
 mkdir -p .logs
 
@@ -27,6 +36,8 @@ for target in $targets; do
         mbtiles)      binary=FuzzMBTiles;     max_len=65536 ;;
         arcgis-bundle) binary=FuzzArcGISBundle; max_len=262144 ;;
         arcgis-conf)  binary=FuzzArcGISConf;  max_len=65536 ;;
+        png-structure)    binary=FuzzPNG-structure;    max_len=300000 ;;
+        png-differential) binary=FuzzPNG-differential; max_len=300000 ;;
         *) echo "unknown fuzz target '$target' (expected style, tile-decoder, geojson, mbtiles, arcgis-bundle or arcgis-conf)"; exit 2 ;;
     esac
     mkdir -p ".artifacts/$target"

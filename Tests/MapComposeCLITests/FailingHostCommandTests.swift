@@ -12,10 +12,22 @@ import MapComposeCore
         case hang, reset, truncate
     }
 
+    /// Answers until `failing` is set, then fails every request with the fault.
+    final class Switch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failing = false
+        var isFailing: Bool {
+            get { lock.withLock { failing } }
+            set { lock.withLock { failing = newValue } }
+        }
+    }
+
     @Test(arguments: Fault.allCases)
-    func aFailingHostEndsTheRenderByItsDeadline(_ fault: Fault) throws {
+    func aFailingHostIsGivenUpAndTheMapIsDrawnFromTheCache(_ fault: Fault) throws {
         let png = try TileFixtures.solidPNG(RGBA(r: 200, g: 90, b: 40))
+        let state = Switch()
         let server = try TestHTTPServer { _ in
+            guard state.isFailing else { return .image(png, headers: [("Cache-Control", "max-age=3600")]) }
             switch fault {
             case .hang: return .delayed(60, .image(png))
             case .reset: return .reset
@@ -28,19 +40,44 @@ import MapComposeCore
               - id: remote
                 source: {type: xyz, url: "\(server.baseURL)/tiles/{z}/{x}/{y}.png", timeout: 2, retries: 2}
             """, to: "remote.yaml")
+        let cache = ["--cache-dir", folder.url.appendingPathComponent("cache").path]
+        let warm = try CLIRunner.run(["--style", "remote.yaml", "--center", "20,10", "--zoom", "3", "--size", "1024x1024",
+                                      "wide.png"] + cache, in: folder.url)
+        #expect(warm.status == 0, "\(warm.stderr)")
+        state.isFailing = true
+        server.resetLog()
         let started = Date()
         let result = try CLIRunner.run(["--style", "remote.yaml", "--center", "20,10", "--zoom", "4.5", "--size", "512x512",
-                                        "--deadline", "10s", "--no-cache", "--report", "report.json", "map.png"],
-                                       in: folder.url)
+                                        "--deadline", "10s", "--report", "report.json", "map.png"] + cache, in: folder.url)
         let seconds = Date().timeIntervalSince(started)
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(seconds < 20, "\(fault): \(seconds) s for a deadline of 10 s")
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("map.png").path))
         let report = try JSONDecoder().decode(RenderReport.self,
                                               from: try Data(contentsOf: folder.url.appendingPathComponent("report.json")))
         let inView = report.layers[0].tilesRequested
+        #expect(report.layers[0].tilesFromParents == inView, "drawn from the cached parents")
         #expect(server.requests.count <= 2 * inView, "\(fault): \(server.requests.count) requests for \(inView) tiles in view")
         let warnings = result.stderrLines.filter { $0.hasPrefix("warning:") }
         #expect(!warnings.isEmpty && warnings.count <= 3, "one line per cause: \(warnings)")
         #expect(warnings.contains { $0.contains("not asked: it failed repeatedly") }, "\(warnings)")
+    }
+
+    /// A server that cannot be reached and nothing cached: exit 1, one error line, no image.
+    @Test func aMapNoTileCouldBeHadForExits1() throws {
+        let server = try TestHTTPServer { _ in .status(200) }
+        let folder = try TemporaryFolder()
+        try folder.write("""
+            layers:
+              - id: remote
+                source: {type: xyz, url: "\(server.baseURL)/tiles/{z}/{x}/{y}.png"}
+            """, to: "remote.yaml")
+        server.shutdown()
+        let result = try CLIRunner.run(["--style", "remote.yaml", "--center", "20,10", "--zoom", "4", "--no-cache", "map.png"],
+                                       in: folder.url)
+        #expect(result.status == 1)
+        let errors = result.stderrLines.filter { $0.hasPrefix("error:") }
+        #expect(errors.count == 1 && errors[0].hasPrefix("error: no tile of any layer could be had ("), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("map.png").path))
     }
 }

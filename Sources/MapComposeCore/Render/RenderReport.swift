@@ -18,8 +18,7 @@ public struct RenderReport: Codable, Sendable {
     public var pixels: [Int]
     /// The output's edges in EPSG:3857 metres, [minX, minY, maxX, maxY] (x not wrapped).
     public var bbox3857: [Double]
-    /// How long the render took; resampling left to the PNG writer (see
-    /// `MapRenderer.renderPixels`) is not counted.
+    /// How long the render took.
     public var durationMs: Double
     /// Encoded tiles decoded during this render (each tile at most once).
     public var tilesDecoded: Int
@@ -28,6 +27,15 @@ public struct RenderReport: Codable, Sendable {
 
     /// Diagnostics that make `--strict` fail: tiles that are corrupt or unreadable.
     public var problems: [RenderDiagnostic] { diagnostics.filter(\.isTileProblem) }
+
+    /// True when layers asked for tiles, none of them drew one (nor a stand-in from another
+    /// level), and tiles failed (a server
+    /// that could not be reached, broken tiles): the map is blank because of those failures.
+    public var noTileCouldBeHad: Bool {
+        let asking = layers.filter { $0.tilesRequested > 0 }
+        return !asking.isEmpty && !problems.isEmpty
+            && asking.allSatisfy { $0.tilesDrawn == 0 && $0.tilesFromParents == 0 && $0.tilesFromChildren == 0 }
+    }
 }
 
 /// Whether a render succeeded.

@@ -80,6 +80,9 @@ public struct StaticMapWriter: Sendable {
         if request.strict, !problems.isEmpty {
             throw fail(.tileProblems, "\(problems.count) tile problem\(problems.count == 1 ? "" : "s"); no image written")
         }
+        if report.noTileCouldBeHad {
+            throw fail(.renderFailed, "no tile of any layer could be had (\(problems[0])); no image written")
+        }
         do {
             try imageFile.commit(try Self.encode(result.pixels, request, viewport: viewport, renderer: renderer))
             try worldFile?.commit(Data(WorldFile.text(for: viewport).utf8))

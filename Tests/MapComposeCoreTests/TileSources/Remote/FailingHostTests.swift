@@ -23,21 +23,46 @@ import Testing
         }
     }
 
-    /// The layer with the default fallback rules (parents and children asked too).
-    static let source = "{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", retries: 2, timeout: 2s, cache: false}"
+    /// The layer with the default fallback rules (parents and children asked too), its tiles
+    /// kept in the disk cache for an hour.
+    static let source = "{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", retries: 2, timeout: 2s}"
+
+    /// The server answers until `failing` is set, then fails every request with `fault`.
+    final class Switch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failing = false
+        var isFailing: Bool {
+            get { lock.withLock { failing } }
+            set { lock.withLock { failing = newValue } }
+        }
+    }
+
+    static func writer() -> StaticMapWriter { StaticMapWriter(store: TileStore(), logger: Logger(label: "test")) }
 
     @Test(arguments: Fault.allCases)
-    func aFailingHostIsGivenUpAndTheMapIsWrittenByItsDeadline(_ fault: Fault) async throws {
+    func aFailingHostIsGivenUpAndItsTilesAreDrawnFromWhatIsCached(_ fault: Fault) async throws {
         let png = F.png(F.red)
-        let fixture = try F { _ in fault.answer(png) }
-        let environment = fixture.environment(breaker: true)
-        let style = try fixture.style(Self.source, remote: environment)
+        let state = Switch()
+        let fixture = try F { _ in
+            state.isFailing ? fault.answer(png) : .image(png, headers: [("Cache-Control", "max-age=3600")])
+        }
+        // While the server works, a wider view at zoom 3 fills the disk cache.
         let output = fixture.folder.url.appendingPathComponent("map.png").path
-        var request = RenderRequest(style: style, area: .center(LonLat(lon: 10, lat: 20), zoom: 4.5), width: 512,
-                                    height: 512, output: output, attribution: false)
+        var wide = RenderRequest(style: try fixture.style(Self.source, remote: fixture.environment()),
+                                 area: .center(LonLat(lon: 10, lat: 20), zoom: 3), width: 1024, height: 1024,
+                                 output: output, attribution: false)
+        wide.deadline = 600
+        _ = try await Self.writer().write(wide)
+        state.isFailing = true
+        fixture.server.resetLog()
+        // A new process: its own store and host health, the same disk cache.
+        let environment = fixture.environment(breaker: true)
+        var request = RenderRequest(style: try fixture.style(Self.source, remote: environment),
+                                    area: .center(LonLat(lon: 10, lat: 20), zoom: 4.5), width: 512, height: 512,
+                                    output: output, attribution: false)
         // Far off: the host is given up long before, whatever else runs beside this test.
         request.deadline = 600
-        let report = try await StaticMapWriter(store: TileStore(), logger: Logger(label: "test")).write(request)
+        let report = try await Self.writer().write(request)
         #expect(FileManager.default.fileExists(atPath: output), "the map is written")
         #expect(!report.diagnostics.contains { $0.kind == .deadlinePassed }, "given up long before the deadline")
         let inView = report.layers[0].tilesRequested
@@ -45,9 +70,30 @@ import Testing
         #expect(fixture.server.requests.count <= 2 * inView,
                 "\(fault): \(fixture.server.requests.count) requests for \(inView) tiles in view")
         #expect(environment.client.health.isRefusing(fixture.hostKey), "\(fault): the host is given up")
+        #expect(report.layers[0].tilesFromParents == inView, "\(fault): every tile drawn from a cached parent")
         let problems = report.problems
         #expect(problems.contains { $0.detail.contains("not asked: it failed repeatedly") }, "\(problems)")
         #expect(problems.count <= 3, "one warning per cause, not one per tile: \(problems)")
+    }
+
+    /// With nothing cached to stand in, a map no tile could be had for is not written: the
+    /// render fails with one line saying so.
+    @Test func aMapNoTileCouldBeHadForIsAFailure() async throws {
+        let fixture = try F { _ in .reset }
+        var request = RenderRequest(style: try fixture.style(Self.source, remote: fixture.environment(breaker: true)),
+                                    area: .center(LonLat(lon: 10, lat: 20), zoom: 4.5), width: 512, height: 512,
+                                    output: fixture.folder.url.appendingPathComponent("blank.png").path,
+                                    attribution: false)
+        request.deadline = 600
+        do {
+            _ = try await Self.writer().write(request)
+            Issue.record("a blank map was written")
+        } catch {
+            #expect(error.kind == .renderFailed)
+            #expect(error.message.hasPrefix("no tile of any layer could be had ("), "\(error.message)")
+            #expect(error.report?.status == .failed)
+        }
+        #expect(!FileManager.default.fileExists(atPath: request.output))
     }
 
     /// The deadline alone ends a render against a host that never answers, however many
@@ -59,7 +105,13 @@ import Testing
                                     height: 512, output: fixture.folder.url.appendingPathComponent("map.png").path,
                                     attribution: false)
         request.deadline = 3
-        let report = try await StaticMapWriter(store: TileStore(), logger: Logger(label: "test")).write(request)
+        let report: RenderReport
+        do {
+            report = try await Self.writer().write(request)
+        } catch {
+            // Nothing could be had before the deadline: the report still tells.
+            report = try #require(error.report)
+        }
         let late = report.diagnostics.filter { $0.kind == .deadlinePassed }
         #expect(late.count == 1)
         #expect(late.first?.description.hasPrefix("the render's deadline of 3 s passed; ") == true, "\(late)")

@@ -61,7 +61,13 @@ import Testing
         var request = RenderRequest(style: style, area: .center(LonLat(lon: 0, lat: 0), zoom: 1), width: 256, height: 256,
                                     output: fixture.folder.url.appendingPathComponent("map.png").path, attribution: false)
         request.deadline = 600
-        let report = try await StaticMapWriter(store: TileStore(), logger: Logger(label: "test")).write(request)
+        let report: RenderReport
+        do {
+            report = try await StaticMapWriter(store: TileStore(), logger: Logger(label: "test")).write(request)
+            Issue.record("no tile could be had: the render fails")
+        } catch {
+            report = try #require(error.report)
+        }
         #expect(!report.diagnostics.contains { $0.kind == .deadlinePassed }, "nothing waited for the server's 99999999 s")
         let tiles = Dictionary(grouping: fixture.server.requests, by: \.path)
         #expect(tiles.values.allSatisfy { $0.count == 1 }, "\(tiles.mapValues(\.count))")
