@@ -23,6 +23,7 @@ struct MapComposeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: name,
         abstract: "Composite raster map tile layers into static map images.",
+        discussion: "A map: mapcompose --center 51.5,-0.12 --zoom 12 out.png. Its options: mapcompose render --help.",
         version: Main.versionLine,
         subcommands: [RenderCommand.self] + namedSubcommands,
         defaultSubcommand: RenderCommand.self)
@@ -45,6 +46,12 @@ enum Main {
         if CommandLine.arguments.dropFirst() == ["--version"] {
             print(versionLine)
             return
+        }
+        // No arguments: what a first map needs, and the render options.
+        if CommandLine.arguments.count == 1 {
+            printError("error: no output file: e.g. mapcompose --center 51.5,-0.12 --zoom 12 out.png\n")
+            printError(RenderCommand.helpMessage(columns: 100))
+            exit(2)
         }
         // The thread pool's threads block every signal, and a process started from one of them
         // (by a test, say) starts with its signals blocked: the main thread takes them all, so
@@ -91,7 +98,8 @@ enum Main {
                 if !message.isEmpty { print(message) }
                 exit(0)
             }
-            printError(message)
+            // ArgumentParser's own messages start "Error:"; every other of ours "error:".
+            printError(message.hasPrefix("Error: ") ? "error: " + message.dropFirst(7) : message)
             exit(2)
         }
     }

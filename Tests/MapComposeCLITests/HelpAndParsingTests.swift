@@ -33,4 +33,22 @@ import Testing
         #expect(render.status != 0)
         #expect(render.stderr.contains("--zoom"), "\(render.stderr)")
     }
+
+    /// Every message starts "error:", ArgumentParser's own ones too.
+    @Test func parserMistakesStartLikeEveryOtherError() throws {
+        let folder = try TemporaryFolder()
+        let diff = try CLIRunner.run(["diff", "a.png"], in: folder.url)
+        #expect(diff.stderr.hasPrefix("error: Missing expected argument '<second>'"), "\(diff.stderr)")
+    }
+
+    /// With no arguments: how to make a first map, and the render options, which are what a
+    /// newcomer wants.
+    @Test func noArgumentsShowAFirstMapAndTheRenderOptions() throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run([], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: no output file: e.g. mapcompose --center 51.5,-0.12 --zoom 12 out.png"), "\(run.stderr)")
+        #expect(run.stderr.contains("--center") && run.stderr.contains("--zoom") && run.stderr.contains("--style"))
+        #expect(run.stderr.contains("USAGE: mapcompose render"), "\(run.stderr.prefix(600))")
+    }
 }

@@ -131,7 +131,8 @@ import Testing
         let folder = try TemporaryFolder()
         let run = try CLIRunner.run(["--center", "51.5,-0.12", "--zoom", "\(zoom)", "--size", "64x64", "o.png"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        let note = "note: the built-in 'default' style has 1:110m data, detailed to about zoom 6; for closer maps use your own tiles: see Styles/"
+        let note = "note: the built-in 'default' style has 1:110m data, detailed to about zoom 6; for closer maps give a style with tiles "
+            + "(--style FILE: a tile folder, an MBTiles file or a tile server; the examples in mapcompose's Styles/ folder show each)"
         #expect(run.stderrLines == (noted ? [note] : []))
     }
 

@@ -5,13 +5,17 @@ import Foundation
 /// Each tile draws every feature that reaches into it (with a margin for strokes and markers),
 /// in every copy of the world the tile touches, so shapes continue across tile edges and the
 /// antimeridian without seams. Point labels that would overlap at a level are left out (see
-/// `LabelPlacement`); a placed label is drawn by every tile its box reaches, whole.
+/// `LabelPlacement`); a placed label is drawn by every tile its box reaches, whole. For a
+/// render (`forViewport`), a label that would reach past the map's edge is left out, never cut.
 public final class GeoJSONTileSource: TileSource {
     public let info: TileSourceInfo
     let features: [ProjectedFeature]
     let symbolizer: FeatureSymbolizer
     let name: String
     let labels: LabelPlacement
+    /// The map a render draws, in zoom-0 world pixels (x not wrapped): labels are drawn only
+    /// where they lie wholly inside it. Nil draws every placed label.
+    let labelArea: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
 
     public init(spec: GeoJSONSourceSpec) throws(GeoJSONError) {
         features = try GeoJSONFeatures.parse(spec.data, labelProperty: spec.symbolizer.labelProperty)
@@ -20,6 +24,28 @@ public final class GeoJSONTileSource: TileSource {
         info = TileSourceInfo(identity: "geojson:\(ContentDigest.hex(of: spec.data)):\(spec.symbolizer)",
                               nativeZoom: TileMatrix.webMercator().levelRange, drawsAtAnyPixelRatio: true)
         labels = LabelPlacement(features: features, symbolizer: symbolizer)
+        labelArea = nil
+    }
+
+    private init(_ source: GeoJSONTileSource, labelArea: (minX: Double, minY: Double, maxX: Double, maxY: Double)) {
+        features = source.features
+        symbolizer = source.symbolizer
+        name = source.name
+        labels = source.labels
+        self.labelArea = labelArea
+        let area = [labelArea.minX, labelArea.minY, labelArea.maxX, labelArea.maxY].map { String(format: "%.4f", $0) }
+        info = TileSourceInfo(identity: source.info.identity + "@labels-within:" + area.joined(separator: ","),
+                              nativeZoom: source.info.nativeZoom, drawsAtAnyPixelRatio: true)
+    }
+
+    /// For a render of `viewport`: the same features, with labels only where they fit in the map
+    /// (its tiles are kept apart from other views' by their identity).
+    public func forViewport(_ viewport: Viewport) -> any TileSource {
+        guard symbolizer.labelProperty != nil else { return self }
+        let extent = viewport.extent
+        let topLeft = WebMercator.worldPixel(fromMetersX: extent.minX, y: extent.maxY, zoom: 0)
+        let bottomRight = WebMercator.worldPixel(fromMetersX: extent.maxX, y: extent.minY, zoom: 0)
+        return GeoJSONTileSource(self, labelArea: (topLeft.x, topLeft.y, bottomRight.x, bottomRight.y))
     }
 
     public func fetch(_ coord: TileCoord, pixelRatio: Int) async -> TileFetch {
@@ -66,10 +92,22 @@ public final class GeoJSONTileSource: TileSource {
             let transform = TileTransform(scale: scale, offsetX: topLeft.x - k * world, offsetY: topLeft.y)
             for label in placed {
                 let (x, y) = transform(label.anchor)
-                guard labels.inkBox(of: label, atTileX: x, y: y).overlaps(tileBox) else { continue }
+                let box = labels.inkBox(of: label, atTileX: x, y: y)
+                guard box.overlaps(tileBox), fitsLabelArea(box, transform) else { continue }
                 context.text(features[label.feature].label!, x: x + labels.textOffset, y: y + labels.baselineOffset,
                              color: symbolizer.labelColor, halo: symbolizer.labelHalo)
             }
+        }
+    }
+
+    /// True when `box` (tile pixels) lies wholly inside the label area, in any copy of the world.
+    private func fitsLabelArea(_ box: LabelPlacement.Box, _ transform: TileTransform) -> Bool {
+        guard let area = labelArea else { return true }
+        let world = WebMercator.zoom0WorldSize
+        return [-world, 0, world].contains { shift in
+            let (x0, y0) = transform(WorldPixel(x: area.minX + shift, y: area.minY))
+            let (x1, y1) = transform(WorldPixel(x: area.maxX + shift, y: area.maxY))
+            return box.x0 >= x0 && box.y0 >= y0 && box.x1 <= x1 && box.y1 <= y1
         }
     }
 

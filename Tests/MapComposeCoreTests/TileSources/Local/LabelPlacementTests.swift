@@ -22,9 +22,9 @@ import Testing
 
     @Test func overlappingLabelsKeepTheFirstAndSeparateOnesBothShow() async throws {
         let first = try await render([("Alpha", 0, 0)], zoom: 4)
-        let crowded = try await render([("Alpha", 0, 0), ("Bravo", 0.3, 0.1)], zoom: 4)
+        let crowded = try await render([("Alpha", 0, 0), ("Bravo", 0.15, 0.05)], zoom: 4)
         #expect(try ImageDiff.compare(first, crowded).differingPixels == 0, "the overlapping second label is left out")
-        let zoomedIn = try await render([("Alpha", 0, 0), ("Bravo", 0.3, 0.1)], zoom: 9)
+        let zoomedIn = try await render([("Alpha", 0, 0), ("Bravo", 0.15, 0.05)], zoom: 9)
         let zoomedInFirst = try await render([("Alpha", 0, 0)], zoom: 9)
         #expect(try ImageDiff.compare(zoomedInFirst, zoomedIn).differingPixels > 20, "apart at zoom 9, both show")
     }
@@ -68,11 +68,35 @@ import Testing
 
     @Test func aLongLabelIsDrawnWholeFarBeyondItsAnchorTile() async throws {
         let text = "A very long place name that runs across several tiles to the east"
-        let (image, viewport) = try await render(label: text, lon: 10, lat: 0, center: LonLat(lon: 12, lat: 0), zoom: 9,
+        let (image, viewport) = try await render(label: text, lon: 10, lat: 0, center: LonLat(lon: 10.6, lat: 0), zoom: 9,
                                                  width: 1000)
         let anchor = viewport.devicePoint(LonLat(lon: 10, lat: 0))
         // The text is some 500 px long; its last 150 px lie more than one 256-px tile from the anchor.
         #expect(ink(image, x0: Int(anchor.x) + 300, x1: Int(anchor.x) + 600, y: Int(anchor.y)) > 80)
+    }
+
+    /// A label that would reach past the map's edge is left out, never cut ("K…" at the
+    /// right edge); the same label well inside is drawn whole.
+    @Test func aLabelThatDoesNotFitInTheMapIsLeftOutNotCut() async throws {
+        let center = LonLat(lon: 0, lat: 0)
+        let probe = try Viewport(center: center, zoom: 6, width: 400, height: 200)
+        // The anchor 40 px from the right edge: "Kingston upon Hull" runs some 120 px past it.
+        func lon(atDeviceX x: Double) -> Double {
+            WebMercator.lonLat(fromMetersX: probe.extent.minX + x * probe.resolution, y: 0).lon
+        }
+        let edgeLon = lon(atDeviceX: 360)
+        let (cut, viewport) = try await render(label: "Kingston upon Hull", lon: edgeLon, lat: 0, center: center, zoom: 6,
+                                               width: 400, height: 200)
+        let anchor = viewport.devicePoint(LonLat(lon: edgeLon, lat: 0))
+        #expect(ink(cut, x0: Int(anchor.x) + 4, x1: 400, y: Int(anchor.y)) == 0, "no part of the label is drawn")
+        let (inside, _) = try await render(label: "Kingston upon Hull", lon: lon(atDeviceX: 100), lat: 0,
+                                           center: center, zoom: 6, width: 400, height: 200)
+        #expect(ink(inside, x0: 104, x1: 400, y: Int(anchor.y)) > 80, "inside, the label is drawn")
+        // Over a view wide enough for it, the same place shows its label.
+        let (wide, wideViewport) = try await render(label: "Kingston upon Hull", lon: edgeLon, lat: 0, center: center,
+                                                    zoom: 6, width: 800, height: 200)
+        let wideAnchor = wideViewport.devicePoint(LonLat(lon: edgeLon, lat: 0))
+        #expect(ink(wide, x0: Int(wideAnchor.x) + 4, x1: 800, y: Int(wideAnchor.y)) > 80)
     }
 
     /// The placements a source caches must not point back at their owner: a GeoJSON source's
