@@ -34,9 +34,14 @@ let package = Package(
             name: "CZlibNG",
             pkgConfig: "zlib-ng"
         ),
+        // Memory for pixels: huge pages for large images, pooled tile-sized buffers.
+        .target(name: "CPixelMemory"),
+        // Bilinear resampling of images moved by a fraction of a pixel, in SSE2/AVX2.
+        .target(name: "CResampling"),
+        // PNG (decoder with a fast path, parallel writer), JPEG and WebP codecs.
         .target(
             name: "CImageCodecs",
-            dependencies: ["CZlibNG"],
+            dependencies: ["CZlibNG", "CPixelMemory"],
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("z"),
                              .linkedLibrary("deflate")]
         ),
@@ -46,6 +51,8 @@ let package = Package(
                 "CCairo",
                 "CCurl",
                 "CImageCodecs",
+                "CPixelMemory",
+                "CResampling",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

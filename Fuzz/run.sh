@@ -22,7 +22,7 @@ codecs=../Sources/CImageCodecs
 for variant in structure differential; do
     define=""; [ "$variant" = differential ] && define="-DDIFFERENTIAL"
     "$clang" -g -O1 -fsanitize=fuzzer,address $define -I$codecs -I$codecs/include PNG/png_fuzz.c \
-        $codecs/png_fast.c $codecs/huge_pages.c -lpng16 -ldeflate -lz -o ".build/release/FuzzPNG-$variant" 2>/dev/null || exit 2
+        $codecs/png_fast.c ../Sources/CPixelMemory/huge_pages.c -I../Sources/CPixelMemory/include -lpng16 -ldeflate -lz -o ".build/release/FuzzPNG-$variant" 2>/dev/null || exit 2
 done
 python3 make-corpus.py || exit 2
 mkdir -p .logs

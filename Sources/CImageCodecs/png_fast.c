@@ -3,6 +3,7 @@
 // unfiltered (SSE2 for the Paeth, Sub and Average filters of 3- and 4-byte pixels) and
 // converted while it is in cache. Anything unusual is left to libpng (see png_fast.h).
 #include "image_codecs.h"
+#include "pixel_memory.h"
 #include "png_fast.h"
 #include "png_pixels.h"
 

@@ -88,50 +88,6 @@ int mc_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
 /// Releases a buffer returned by mc_png_encode_argb32.
 void mc_png_free(uint8_t *buffer);
 
-/// Asks the kernel to back the whole 2 MiB pages inside `buffer` (`length` bytes, not yet
-/// touched) with huge pages, so that filling a large image takes a few page faults instead of
-/// thousands. Only a hint: nothing changes where huge pages are unavailable.
-void mc_advise_huge_pages(void *buffer, size_t length);
-
-/// `length` bytes rounded up to whole 2 MiB pages, zero, 2 MiB-aligned and advised as huge
-/// pages (see mc_advise_huge_pages); released with munmap. NULL when the memory cannot be had.
-void *mc_huge_pages_map(size_t length);
-
-/// `length` rounded up to whole 2 MiB pages: what mc_huge_pages_map maps.
-size_t mc_huge_pages_length(size_t length);
-
-/// Zeroed memory for a large image, 2 MiB-aligned and backed by huge pages where the kernel
-/// allows (see mc_advise_huge_pages).
-typedef struct mc_huge_buffer mc_huge_buffer;
-
-/// A new buffer of at least `length` bytes, all zero; NULL when the memory cannot be had.
-mc_huge_buffer *mc_huge_buffer_create(size_t length);
-
-/// The buffer's first byte.
-void *mc_huge_buffer_bytes(const mc_huge_buffer *buffer);
-
-/// Releases a buffer from mc_huge_buffer_create. Takes `void *` so that it can serve as a
-/// Cairo user-data destroy function.
-void mc_huge_buffer_destroy(void *buffer);
-
-/// The sizes the pool of tile-sized buffers serves (pooled_buffers.c).
-enum { MC_POOLED_BUFFER_MIN = 64 << 10, MC_POOLED_BUFFER_MAX = 2 << 20 };
-
-/// Zeroed memory for a tile-sized image (MC_POOLED_BUFFER_MIN…MAX bytes), several to a huge
-/// page and reused once released. Thread-safe.
-typedef struct mc_pooled_buffer mc_pooled_buffer;
-
-/// A buffer of at least `length` bytes, all zero; NULL for a length outside the pool's range or
-/// when the memory cannot be had.
-mc_pooled_buffer *mc_pooled_buffer_create(size_t length);
-
-/// The buffer's first byte (64 KiB-aligned).
-void *mc_pooled_buffer_bytes(const mc_pooled_buffer *buffer);
-
-/// Returns a buffer from mc_pooled_buffer_create to the pool. Takes `void *` so that it can
-/// serve as a Cairo user-data destroy function.
-void mc_pooled_buffer_destroy(void *buffer);
-
 /// Filters one row of `n` bytes with the PNG filter (None, Sub, Up, Average, Paeth) whose
 /// output has the least sum of absolute values as signed bytes (libpng's heuristic; ties go to
 /// the lower filter type), as the PNG writer does. `row` and `prior` (the row above, zeros for
@@ -140,20 +96,6 @@ void mc_pooled_buffer_destroy(void *buffer);
 /// has it; the result is the same either way.
 void mc_png_filter_row(const uint8_t *row, const uint8_t *prior, size_t n, int bpp, int vectorized,
                        uint8_t *out);
-
-/// Paints `source` OVER `target` (premultiplied ARGB32, rows `*_stride` bytes apart), moved
-/// by a fraction of a pixel at scale 1, resampled bilinearly as pixman does: target pixel
-/// (x, y) blends source pixels (x, y), (x + 1, y), (x, y + 1) and (x + 1, y + 1), the right
-/// ones weighted `weight_x` / 128 and the lower ones `weight_y` / 128 (0…127). `source` must
-/// hold `width + 1` pixels on each of `height + 1` rows, except that with `last_below` the
-/// last target row's lower samples are read from there instead. With `replace` the target's
-/// pixels are replaced (what OVER gives on a transparent target). `target` may be `source`
-/// itself, with the same stride: each row is read whole before it is written, so the pixels
-/// are resampled in place, as long as nothing else writes row `height` (or `last_below`
-/// holds a copy of it). Returns 0, or -1 for bad arguments or no memory (nothing painted).
-int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, const uint8_t *last_below,
-                                uint8_t *target, size_t target_stride, int width, int height, int weight_x,
-                                int weight_y, int replace);
 
 #ifdef __cplusplus
 }

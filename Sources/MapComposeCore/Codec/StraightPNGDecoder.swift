@@ -1,4 +1,5 @@
 import CImageCodecs
+import CPixelMemory
 import Foundation
 
 /// Decodes PNG files to straight-alpha RGBA (the common files through the libdeflate fast path

@@ -1,5 +1,6 @@
 import CCairo
 import CImageCodecs
+import CPixelMemory
 import Foundation
 
 /// An ARGB32 (premultiplied) image backed by a Cairo image surface that this value owns.

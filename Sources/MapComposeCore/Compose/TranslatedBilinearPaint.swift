@@ -1,5 +1,5 @@
 import CCairo
-import CImageCodecs
+import CResampling
 
 /// The paint of an image at its own scale, moved by a fraction of a pixel and resampled
 /// bilinearly, OVER the target at full opacity: what a map layer's tiles need at an integer

@@ -1,5 +1,6 @@
 import CCairo
 import CImageCodecs
+import CPixelMemory
 import Testing
 @testable import MapComposeCore
 

@@ -7,7 +7,7 @@
 // for the next image of that size. Chunks are never unmapped: the pool holds at most what was
 // in use at once, which the tile store's byte budget bounds.
 
-#include "image_codecs.h"
+#include "pixel_memory.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 // Huge pages for large pixel buffers: one page fault per 2 MiB instead of one per 4 KiB.
 
-#include "image_codecs.h"
+#include "pixel_memory.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -9,7 +9,6 @@
 // weights, one truncating shift of the exact sum, then OVER with pixman's rounded multiply and
 // saturating add, so the pixels are the same. The same loops can write the resampled pixels in
 // place of the source's own (see mc_translated_bilinear_over).
-#include "image_codecs.h"
 #include "translated_bilinear.h"
 
 #include <stdlib.h>
@@ -120,9 +119,9 @@ static int horizontal_avx2(const uint16_t *sums, int width, uint32_t left_weight
 static int has_avx2(void) { return 0; }
 #endif
 
-void mc_translated_bilinear_rows(const uint8_t *source, size_t source_stride, const uint8_t *last_below,
-                                 uint8_t *target, size_t target_stride, int width, int height, int weight_x,
-                                 int weight_y, int replace, uint16_t *sums) {
+static void translated_bilinear_rows(const uint8_t *source, size_t source_stride, const uint8_t *last_below,
+                                     uint8_t *target, size_t target_stride, int width, int height, int weight_x,
+                                     int weight_y, int replace, uint16_t *sums) {
     // `sums`: the vertical sums of a row's width + 1 source pixels, 4 channels each.
     const uint16_t top_weight = (uint16_t)(WEIGHT_ONE - weight_y), bottom_weight = (uint16_t)weight_y;
     const uint32_t left_weight = (uint32_t)(WEIGHT_ONE - weight_x), right_weight = (uint32_t)weight_x;
@@ -187,7 +186,7 @@ int mc_translated_bilinear_over(const uint8_t *source, size_t source_stride, con
         return -1;
     uint16_t *sums = malloc(((size_t)width + 1) * 4 * sizeof *sums);
     if (!sums) return -1;
-    mc_translated_bilinear_rows(source, source_stride, last_below, target, target_stride, width, height, weight_x,
+    translated_bilinear_rows(source, source_stride, last_below, target, target_stride, width, height, weight_x,
                                 weight_y, replace, sums);
     free(sums);
     return 0;

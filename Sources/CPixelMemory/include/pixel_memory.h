@@ -1,0 +1,61 @@
+// Memory for pixels: huge pages for large images, a pool of tile-sized buffers sharing huge
+// pages (huge_pages.c, pooled_buffers.c).
+#ifndef MAPCOMPOSE_PIXEL_MEMORY_H
+#define MAPCOMPOSE_PIXEL_MEMORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Asks the kernel to back the whole 2 MiB pages inside `buffer` (`length` bytes, not yet
+/// touched) with huge pages, so that filling a large image takes a few page faults instead of
+/// thousands. Only a hint: nothing changes where huge pages are unavailable.
+void mc_advise_huge_pages(void *buffer, size_t length);
+
+/// `length` bytes rounded up to whole 2 MiB pages, zero, 2 MiB-aligned and advised as huge
+/// pages (see mc_advise_huge_pages); released with munmap. NULL when the memory cannot be had.
+void *mc_huge_pages_map(size_t length);
+
+/// `length` rounded up to whole 2 MiB pages: what mc_huge_pages_map maps.
+size_t mc_huge_pages_length(size_t length);
+
+/// Zeroed memory for a large image, 2 MiB-aligned and backed by huge pages where the kernel
+/// allows (see mc_advise_huge_pages).
+typedef struct mc_huge_buffer mc_huge_buffer;
+
+/// A new buffer of at least `length` bytes, all zero; NULL when the memory cannot be had.
+mc_huge_buffer *mc_huge_buffer_create(size_t length);
+
+/// The buffer's first byte.
+void *mc_huge_buffer_bytes(const mc_huge_buffer *buffer);
+
+/// Releases a buffer from mc_huge_buffer_create. Takes `void *` so that it can serve as a
+/// Cairo user-data destroy function.
+void mc_huge_buffer_destroy(void *buffer);
+
+/// The sizes the pool of tile-sized buffers serves (pooled_buffers.c).
+enum { MC_POOLED_BUFFER_MIN = 64 << 10, MC_POOLED_BUFFER_MAX = 2 << 20 };
+
+/// Zeroed memory for a tile-sized image (MC_POOLED_BUFFER_MIN…MAX bytes), several to a huge
+/// page and reused once released. Thread-safe.
+typedef struct mc_pooled_buffer mc_pooled_buffer;
+
+/// A buffer of at least `length` bytes, all zero; NULL for a length outside the pool's range or
+/// when the memory cannot be had.
+mc_pooled_buffer *mc_pooled_buffer_create(size_t length);
+
+/// The buffer's first byte (64 KiB-aligned).
+void *mc_pooled_buffer_bytes(const mc_pooled_buffer *buffer);
+
+/// Returns a buffer from mc_pooled_buffer_create to the pool. Takes `void *` so that it can
+/// serve as a Cairo user-data destroy function.
+void mc_pooled_buffer_destroy(void *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
