@@ -211,8 +211,7 @@ static long trial_size(worker *w, const uint8_t *data, size_t length, int level,
 /// well on this strip as the job's level: judged on a sample, the rows in the middle of the
 /// strip (TRIAL_SAMPLE bytes or more), compressed both ways; within 2 % counts as well. Flat map
 /// areas filter to runs of zeros that it codes as well; repeated patterns need the longer
-/// matches it cannot find. The sample is 12 KiB: 24 KiB chose the same for all but one or two
-/// strips of the bench maps (files 0.3-0.4 % smaller) and made the writer 10-14 % slower.
+/// matches it cannot find. The sample is TRIAL_SAMPLE bytes, small beside a strip.
 /// 0 when not, a negative zlib status on failure.
 static int prefers_run_length(worker *w, const uint8_t *data, size_t rows, size_t row_bytes) {
     size_t sample_rows = (TRIAL_SAMPLE + row_bytes - 1) / row_bytes;
@@ -251,8 +250,8 @@ static int encode_strip(worker *w, int strip) {
     size_t length = (size_t)(last_row - first_row) * j->row_bytes;
     int first = strip == 0, last = strip == j->strip_count - 1;
 
-    // memLevel 8, zlib-ng's default: it sets only the symbol buffer (zlib-ng's hash table has a
-    // fixed size). 7 made more, smaller blocks, and the writer 3-5 % slower.
+    // memLevel 8, the default: in zlib-ng it sets only the symbol buffer (its hash table has a
+    // fixed size).
     int status = w->z_ready ? Z_OK
                             : zng_deflateInit2(&w->z, j->level, Z_DEFLATED, -15, 8,
                                            j->level == 0 ? Z_DEFAULT_STRATEGY : Z_FILTERED);

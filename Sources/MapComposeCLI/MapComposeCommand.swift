@@ -11,7 +11,7 @@ struct MapComposeCommand: AsyncParsableCommand {
     ]
 
     /// The names of `namedSubcommands`, spelled out: reading them from the commands'
-    /// configurations builds those (about half a millisecond of every render's start).
+    /// configurations builds those at every render's start.
     /// `QuickRenderParseTests` checks they are the same.
     static let namedSubcommandNames = ["batch", "diff", "check", "validate", "styles", "cache"]
 
@@ -35,11 +35,9 @@ enum Main {
 
     /// Synchronous on purpose: the command runs as a task on the thread pool and ends the
     /// process with `exit`, while the main thread only waits for signals. With an `async` main
-    /// the main thread would leave through `dispatch_main`, which ends it with `pthread_exit`:
-    /// that unwinds its stack, and the unwinder's first use in a statically linked binary sorts
-    /// the unwind tables of the whole executable (about 100 ms). Nothing here uses the main
-    /// queue or the main actor, so the main thread runs no run loop (starting one took about
-    /// 0.2 ms).
+    /// the main thread would leave through `dispatch_main`, which ends it with `pthread_exit`,
+    /// unwinding its stack. Nothing here uses the main queue or the main actor, so the main
+    /// thread runs no run loop.
     static func main() {
         // Answered before the parser is built: it reflects over every command's options, which
         // costs more than the rest of start-up.

@@ -22,7 +22,7 @@ public enum PNGCompression: Sendable, Equatable, CustomStringConvertible {
 
     /// The deflate level the writer uses. Level 4 keeps files within a few percent of libpng's
     /// default (zlib level 6) on rendered maps; level 1 (zlib-ng's quick strategy, fixed Huffman
-    /// codes) is 15-25 % faster and its files about a third larger.
+    /// codes) is faster and its files larger (docs/performance.md has the figures).
     public var zlibLevel: Int {
         switch self {
         case .fast: return 1

@@ -112,7 +112,7 @@ public struct StaticMapWriter: Sendable {
         }
         let e = viewport.extent
         // One interpolation, not `joined(separator:)`: the generic join looks up the Element
-        // witness at run time, scanning every conformance record of the binary (0.2 ms).
+        // witness at run time, scanning every conformance record of the binary.
         let text = [("crs", "EPSG:3857"), ("bbox3857", "\(e.minX),\(e.minY),\(e.maxX),\(e.maxY)")]
         return try ImageEncoder.png(image, compression: request.pngCompression, text: text)
     }

@@ -18,8 +18,8 @@ public final class DiskTileCache: Sendable {
     }
 
     private static func defaultRoot(variable environment: (String) -> String?) -> URL {
-        // Joined as strings: the first URL appending in a process costs about 0.2 ms (run-time
-        // conformance lookups), and this runs before every render.
+        // Joined as strings: the first URL appending in a process looks up conformances at run
+        // time, and this runs before every render.
         func folder(_ parent: String, _ relative: String) -> URL {
             URL(fileURLWithPath: (parent.hasSuffix("/") ? parent : parent + "/") + relative, isDirectory: true)
         }
