@@ -21,12 +21,9 @@ let package = Package(
             name: "CCairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        // libcurl (OpenSSL flavour): the HTTP client's transfers, TLS from the system.
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl (Debian's, OpenSSL flavour), loaded on first use: the HTTP client's transfers,
+        // TLS from the system. Its header comes from libcurl4-openssl-dev.
+        .target(name: "CCurl"),
         // zlib-ng, the PNG writer's deflate, found through pkg-config (zlib-ng.pc). Debian 12 does
         // not package it: `make` builds it into .build/zlib-ng and puts that on PKG_CONFIG_PATH
         // (scripts/zlib-ng.sh).

@@ -34,10 +34,10 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// A GET of `url` (http or https) with `headers` (names and values already checked for
     /// line breaks), through `proxy` when given, within `timeout` seconds; nil when libcurl
-    /// cannot make a handle.
+    /// cannot make a handle. Only once `CurlTransfers.shared` loaded libcurl.
     init?(url: String, headers: [(name: String, value: String)], proxy: ProxySettings.Server?, timeout: Double,
           limit: Int) {
-        guard let easy = curl_easy_init() else { return nil }
+        guard let easy = mc_curl_easy_init() else { return nil }
         self.easy = easy
         self.url = url
         self.limit = limit
@@ -45,7 +45,7 @@ final class CurlTransfer: @unchecked Sendable {
         for (name, value) in headers {
             // "Name;" sends a header with an empty value ("Name:" would remove it).
             let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
-            headerList = curl_slist_append(headerList, line)
+            headerList = mc_curl_slist_append(headerList, line)
         }
         let milliseconds = Int(min(max(timeout, 0.001), 86_400) * 1000)
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -72,8 +72,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
+        mc_curl_easy_cleanup(easy)
+        mc_curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -85,7 +85,7 @@ final class CurlTransfer: @unchecked Sendable {
         if code == CURLE_OK { return .completed }
         if exceededLimit || code == CURLE_FILESIZE_EXCEEDED { return .tooLarge }
         let detail = String(cString: errorBuffer)
-        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let message = detail.isEmpty ? String(cString: mc_curl_easy_strerror(code)) : detail
         return .failed(code: Int(code.rawValue), message: message, systemError: Int32(mc_curl_os_errno(easy)))
     }
 

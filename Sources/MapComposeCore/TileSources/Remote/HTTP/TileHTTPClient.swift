@@ -170,7 +170,10 @@ public final class TileHTTPClient: @unchecked Sendable {
         }
     }
 
-    private static let noHandle = HTTPFailure.connection("libcurl could not make a request")
+    /// Why no transfer could be made.
+    private static var noHandle: HTTPFailure {
+        .connection(CurlTransfers.shared.loadFailure ?? "libcurl could not make a request")
+    }
 
     /// One attempt, when `attempts` admits it: its result and the timeout it had.
     private func attempt(_ request: PreparedRequest,
@@ -192,7 +195,9 @@ public final class TileHTTPClient: @unchecked Sendable {
     }
 
     /// The transfer for the current hop, through the proxy its URL takes; counts the request.
+    /// Nil when libcurl cannot be had (`CurlTransfers.loadFailure`) or makes no handle.
     private func transfer(for hop: Hop, timeout: Double) -> CurlTransfer? {
+        guard CurlTransfers.shared.loadFailure == nil else { return nil }
         lock.withLock { requestCount += 1 }
         return CurlTransfer(url: hop.url.absoluteString, headers: hop.headers.map { ($0.name, $0.value) },
                             proxy: proxies.proxy(for: hop.url), timeout: timeout, limit: Self.maxBodyBytes)
