@@ -88,21 +88,22 @@ enum Main {
             let code = MapComposeCommand.exitCode(for: error)
             let message = MapComposeCommand.fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                if !message.isEmpty { print(TerminalText.escaped(message, keepingNewlines: true)) }
                 exit(0)
             }
-            printError(message)
+            printError(message, keepingNewlines: true)
             exit(2)
         }
     }
 
     /// Logging and signals, once per process, before a command runs.
     private static func prepareToRun(verbose: Bool) {
-        // swift-log: standard error, level info with `--verbose`, else warning.
+        // swift-log: standard error, level info with `--verbose`, else warning; control
+        // characters escaped.
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = verbose ? .info : .warning
-            return handler
+            return EscapingLogHandler(wrapped: handler)
         }
         // Temporary output files are removed on SIGINT/SIGTERM/SIGHUP (exit 130/143/129);
         // a closed pipe on standard output becomes a write error instead of a silent death.
