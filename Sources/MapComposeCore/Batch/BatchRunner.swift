@@ -143,7 +143,8 @@ public struct BatchRunner: Sendable {
                 }
                 guard let row, results?.writeError == nil else { break }
                 guard options.shard.contains(row.ordinal) else { continue }
-                let job = Self.job(of: row, outputFolder: options.outputFolder, files: &files)
+                let job = row.fields.flatMap { fields in Result { () throws(ManifestError) in try BatchJob(fields: fields) } }
+                let refusal = (try? job.get()).flatMap { Self.claimOutput(of: $0, row: row, outputFolder: options.outputFolder, files: &files) }
                 if inFlight == options.jobs, let done = await group.next() {
                     inFlight -= 1
                     record(done)
@@ -154,7 +155,7 @@ public struct BatchRunner: Sendable {
                     // comes once its image is in place waits for it (see `CommitHold`).
                     let hold = PendingFileRegistry.CommitHold()
                     let result = await PendingFileRegistry.$commitHold.withValue(hold) {
-                        await Self.perform(row, job: job, writer: writer, styles: styles, options: options)
+                        await Self.perform(row, job: job, refusal: refusal, writer: writer, styles: styles, options: options)
                     }
                     results?.append(result)
                     hold.end()
@@ -167,26 +168,22 @@ public struct BatchRunner: Sendable {
         return Summary(progress: progress, failures: failures, stylesLoaded: await styles.loads)
     }
 
-    /// The job of a row, with its output claimed among the run's files: a row whose output is
-    /// the manifest, the results file or another row's output fails.
-    static func job(of row: ManifestRow, outputFolder: String, files: inout RunFiles) -> Result<BatchJob, ManifestError> {
-        let job: BatchJob
-        do {
-            job = try BatchJob(fields: try row.fields.get())
-        } catch {
-            return .failure(error)
-        }
+    /// Claims a job's output among the run's files; the reason it cannot be written when it is
+    /// the manifest, the results file or another row's output.
+    static func claimOutput(of job: BatchJob, row: ManifestRow, outputFolder: String,
+                            files: inout RunFiles) -> ManifestError? {
         do {
             try files.claimOutput(OutputPath.joined(outputFolder, job.output), role: "the output of \(row.location)")
+            return nil
         } catch {
-            return .failure(ManifestError("output '\(job.output)': \(error.reason)"))
+            return ManifestError("output '\(job.output)': \(error.reason)")
         }
-        return .success(job)
     }
 
-    /// One row: read the job, skip it if resuming and done, else render and write it.
-    static func perform(_ row: ManifestRow, job parsed: Result<BatchJob, ManifestError>, writer: StaticMapWriter,
-                        styles: StyleCache, options: Options) async -> BatchJobResult {
+    /// One row: its job (or why the row is bad) and, when its output was refused, why; skip it
+    /// if resuming and done, else render and write it.
+    static func perform(_ row: ManifestRow, job parsed: Result<BatchJob, ManifestError>, refusal: ManifestError?,
+                        writer: StaticMapWriter, styles: StyleCache, options: Options) async -> BatchJobResult {
         let started = ContinuousClock.now
         let givenID = (try? row.fields.get())?["id"]
         var result = BatchJobResult(id: givenID ?? "\(row.ordinal + 1)", row: row.location, output: nil, status: .failed, ms: 0,
@@ -206,6 +203,10 @@ public struct BatchRunner: Sendable {
         result.id = job.id
         let path = OutputPath.joined(options.outputFolder, job.output)
         result.output = path
+        if let refusal {
+            result.error = refusal.description
+            return finished(result)
+        }
         if options.resume, Self.isDone(path) {
             result.status = .skipped
             return finished(result)
