@@ -19,7 +19,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Rewrite each case's closest expected image with its render (or record expected.png).")
     var update = false
 
-    @Flag(help: "Let cases name style files outside their own folder (by default a case's style is a built-in name or a file in its folder).")
+    @Flag(help: "Let cases name style files outside the suite folder (by default a case's style is a built-in name or a file in the suite).")
     var allowOutsidePaths = false
 
     @OptionGroup var tileMemory: TileMemoryOption

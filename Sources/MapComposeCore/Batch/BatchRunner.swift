@@ -110,7 +110,7 @@ public struct BatchRunner: Sendable {
             ? FileManager.default.currentDirectoryPath
             : URL(fileURLWithPath: manifestPath).deletingLastPathComponent().path
         let styles = StyleCache(baseFolder: baseFolder, remote: options.remote,
-                                confined: !options.allowOutsidePaths)
+                                confinement: options.allowOutsidePaths ? nil : baseFolder)
         let writer = StaticMapWriter(store: store, logger: logger)
         let started = ContinuousClock.now
         var progress = BatchProgress(total: total)

@@ -3,12 +3,12 @@ import Foundation
 /// Styles of a batch, each loaded once however many jobs name it: built-in names as they are,
 /// files relative to a base folder (the manifest's). A style that fails to load is remembered
 /// with its problems, so every job naming it fails with the same reason without a new attempt.
-/// When `confined`, a style file must lie inside the base folder (after `..` and symbolic
+/// With a `confinement` folder, a style file must lie inside it (after `..` and symbolic
 /// links): a manifest or suite from elsewhere cannot read other files through its styles.
 public actor StyleCache {
     private let baseFolder: String
     private let remote: RemoteEnvironment
-    private let confined: Bool
+    private let confinement: String?
     /// By resolved path (or built-in name): the style, or its problems.
     private var styles: [String: Result<MapStyle, StyleError>] = [:]
     /// Resolved paths of style files found missing.
@@ -17,11 +17,12 @@ public actor StyleCache {
     /// How many distinct styles were loaded (or failed to load).
     public var loads: Int { styles.count + missing.count }
 
-    /// `remote`: the disk cache and HTTP client every remote source of these styles shares.
-    public init(baseFolder: String, remote: RemoteEnvironment = .standard, confined: Bool = false) {
+    /// `remote`: the disk cache and HTTP client every remote source of these styles shares;
+    /// `confinement`: the folder style files must lie in (nil: anywhere).
+    public init(baseFolder: String, remote: RemoteEnvironment = .standard, confinement: String? = nil) {
         self.baseFolder = baseFolder
         self.remote = remote
-        self.confined = confined
+        self.confinement = confinement
     }
 
     /// The style a job names; errors name the style as this job wrote it.
@@ -29,8 +30,8 @@ public actor StyleCache {
         if BuiltInStyle.named(name) != nil { return try load(name, key: name) }
         guard !name.utf8.contains(0) else { throw ManifestError("style '\(name)': the path holds a NUL character") }
         let key = resolved(name)
-        if confined, !StyleCache.isInside(key, folder: baseFolder) {
-            throw ManifestError("style '\(name)': \(key) is outside \(baseFolder), the folder style paths are relative to; "
+        if let confinement, !StyleCache.isInside(key, folder: confinement) {
+            throw ManifestError("style '\(name)': \(key) is outside \(confinement), the folder style files must be in; "
                                 + "move the style there, or pass --allow-outside-paths")
         }
         guard FileManager.default.fileExists(atPath: key) else {

@@ -14,7 +14,7 @@ public struct CheckSuite: Sendable {
     public let store: TileStore
     /// The disk cache and HTTP client of the cases' remote sources.
     public let remote: RemoteEnvironment
-    /// Let cases name style files outside their own folder.
+    /// Let cases name style files outside the suite's folder.
     public let allowOutsidePaths: Bool
     let logger: Logger
 
@@ -89,8 +89,8 @@ public struct CheckSuite: Sendable {
             outcome.allowed = testCase.comparison.allowed
             try manager.createDirectory(at: out, withIntermediateDirectories: true)
             let actualURL = out.appendingPathComponent("actual.png"), reportURL = out.appendingPathComponent("report.json")
-            let style = try await StyleCache(baseFolder: caseFolder.path, remote: remote, confined: !allowOutsidePaths)
-                .style(testCase.job.style)
+            let style = try await StyleCache(baseFolder: caseFolder.path, remote: remote,
+                                             confinement: allowOutsidePaths ? nil : folder.path).style(testCase.job.style)
             let job = testCase.job
             let request = RenderRequest(style: style, area: job.area, width: job.width, height: job.height,
                                         scale: job.scale, format: .png, output: actualURL.path, reportPath: reportURL.path)
