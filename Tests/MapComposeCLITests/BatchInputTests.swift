@@ -39,6 +39,22 @@ import Testing
         #expect(try CLIRunner.contents(of: folder.url.appendingPathComponent("o")) == ["a.png", "b.png"])
     }
 
+    @Test func aNamedPipeIsReadOnce() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.url.appendingPathComponent("m.jsonl").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let running = try CLIRunner.start(["batch", "m.jsonl", "--out", "o"], in: folder.url)
+        let manifest = Data(([Self.row("a.png"), Self.row("b.png")].joined(separator: "\n") + "\n").utf8)
+        DispatchQueue.global().async {
+            guard let writer = FileHandle(forWritingAtPath: fifo) else { return }
+            writer.write(manifest)
+            try? writer.close()
+        }
+        let run = try #require(Self.finish(running, within: 60), "batch of a named pipe must end")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("2 written, 0 already done, 0 failed of 2 jobs"), "\(run.stderr)")
+    }
+
     @Test func endlessInputIsRefusedByTheLineBound() throws {
         let folder = try TemporaryFolder()
         let running = try CLIRunner.start(["batch", "/dev/zero", "--out", "o"], in: folder.url)

@@ -143,8 +143,12 @@ public struct BatchRunner: Sendable {
                 }
                 guard let row, results?.writeError == nil else { break }
                 guard options.shard.contains(row.ordinal) else { continue }
+                // Jobs are read here, in manifest order, so each output is claimed before any
+                // job that could write it runs.
                 let job = row.fields.flatMap { fields in Result { () throws(ManifestError) in try BatchJob(fields: fields) } }
-                let refusal = (try? job.get()).flatMap { Self.claimOutput(of: $0, row: row, outputFolder: options.outputFolder, files: &files) }
+                let refusal = (try? job.get()).flatMap { job in
+                    Self.claimOutput(of: job, row: row, outputFolder: options.outputFolder, files: &files)
+                }
                 if inFlight == options.jobs, let done = await group.next() {
                     inFlight -= 1
                     record(done)

@@ -53,6 +53,7 @@ public final class JSONLinesManifestReader: ManifestRowReader {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = buffer[start..<newline]
+                guard !line.contains(0) else { throw ManifestFormat.notUTF8("\(name):\(lineNumber + 1)") }
                 start = newline + 1
                 return line
             }
@@ -63,6 +64,7 @@ public final class JSONLinesManifestReader: ManifestRowReader {
             if atEnd {
                 guard start < buffer.count else { return nil }
                 let line = buffer[start...]
+                guard !line.contains(0) else { throw ManifestFormat.notUTF8("\(name):\(lineNumber + 1)") }
                 start = buffer.count
                 return line
             }
@@ -80,8 +82,11 @@ public final class JSONLinesManifestReader: ManifestRowReader {
                 atEnd = true
                 continue
             }
+            // NUL bytes in the line being read (say from /dev/zero) are refused before the line
+            // grows further; those of later lines when they are reached.
             let isFirst = lineNumber == 0 && buffer.isEmpty
-            if chunk.contains(0) || (isFirst && (chunk.starts(with: [0xFF, 0xFE]) || chunk.starts(with: [0xFE, 0xFF]))) {
+            let lineEnd = chunk.firstIndex(of: 0x0A) ?? chunk.endIndex
+            if chunk[..<lineEnd].contains(0) || (isFirst && (chunk.starts(with: [0xFF, 0xFE]) || chunk.starts(with: [0xFE, 0xFF]))) {
                 throw ManifestFormat.notUTF8("\(name):\(lineNumber + 1)")
             }
             buffer.append(contentsOf: chunk)

@@ -13,6 +13,8 @@ import Glibc
 /// hook that removes them when the process exits while files are still pending. Other threads
 /// go on while a handler runs: a temporary file is made between `beginCreating` and
 /// `endCreating`, which the handler waits for, and none is begun once the handler has started.
+/// It also waits for a commit held open by a `CommitHold` (a batch job between its image's
+/// rename and its results line), and none is begun after it.
 public enum PendingFileRegistry {
     /// How many temporary files can be pending at once and still be removed on a signal.
     public static let capacity = 64
