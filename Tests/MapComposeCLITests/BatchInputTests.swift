@@ -165,31 +165,37 @@ import Testing
     }
 }
 
-/// A batch interrupted by SIGINT: every image in place has its line in the results file.
+/// A batch interrupted by SIGINT: every image in place has its line in the results file. The
+/// signal is sent the moment an image appears (when its line is most likely still to come),
+/// several times over.
 @Suite(.serialized) struct BatchInterruptionTests {
     @Test func everyImageWrittenBeforeSIGINTHasItsResult() throws {
-        let folder = try TemporaryFolder()
-        let rows = (0..<4000).map { BatchInputTests.row("m\($0).png") }
-        try folder.write(rows.joined(separator: "\n") + "\n", to: "m.jsonl")
-        let out = folder.url.appendingPathComponent("o")
-        let running = try CLIRunner.start(["batch", "m.jsonl", "--out", "o", "--jobs", "4", "--results", "r.jsonl"],
-                                          in: folder.url)
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, running.process.isRunning,
-              ((try? CLIRunner.contents(of: out))?.count ?? 0) < 200 { usleep(2_000) }
-        kill(running.process.processIdentifier, SIGINT)
-        let run = running.finish()
-        #expect(run.status == 130, "\(run.stderr)")
-        let images = Set(try CLIRunner.contents(of: out).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") })
-        let text = try String(contentsOf: folder.url.appendingPathComponent("r.jsonl"), encoding: .utf8)
-        var recorded: Set<String> = []
-        for line in text.split(separator: "\n") {
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-            if object?["status"] as? String == "ok", let output = object?["output"] as? String {
-                recorded.insert((output as NSString).lastPathComponent)
+        for attempt in 0..<5 {
+            let folder = try TemporaryFolder()
+            let rows = (0..<2000).map { BatchInputTests.row("m\($0).png") }
+            try folder.write(rows.joined(separator: "\n") + "\n", to: "m.jsonl")
+            let out = folder.url.appendingPathComponent("o")
+            let running = try CLIRunner.start(["batch", "m.jsonl", "--out", "o", "--jobs", "4", "--results", "r.jsonl"],
+                                              in: folder.url)
+            let deadline = Date().addingTimeInterval(60)
+            let wanted = 20 + attempt * 15
+            while Date() < deadline, running.process.isRunning,
+                  (try? FileManager.default.contentsOfDirectory(atPath: out.path))?.count ?? 0 < wanted {}
+            kill(running.process.processIdentifier, SIGINT)
+            let run = running.finish()
+            #expect(run.status == 130, "\(run.stderr)")
+            let images = Set(try CLIRunner.contents(of: out).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") })
+            let text = try String(contentsOf: folder.url.appendingPathComponent("r.jsonl"), encoding: .utf8)
+            var recorded: Set<String> = []
+            for line in text.split(separator: "\n") {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                if object?["status"] as? String == "ok", let output = object?["output"] as? String {
+                    recorded.insert((output as NSString).lastPathComponent)
+                }
             }
+            #expect(!images.isEmpty)
+            #expect(images.subtracting(recorded).isEmpty,
+                    "attempt \(attempt): written but not in the results: \(images.subtracting(recorded).sorted())")
         }
-        #expect(!images.isEmpty)
-        #expect(images.subtracting(recorded).isEmpty, "written but not in the results: \(images.subtracting(recorded).sorted())")
     }
 }
