@@ -4,7 +4,7 @@ import Foundation
 /// another of its outputs: `diff a.png b.png --diff a.png`, a `--report` naming the style, a
 /// batch whose results file is its manifest, two batch rows with one output. Files are compared
 /// by identity (device and inode, after symbolic links); outputs not written yet by their
-/// resolved path.
+/// resolved path. One entry is kept per output (for a batch, per row).
 public struct RunFiles: Sendable {
     private var inputs: [FileIdentity: String] = [:]
     private var outputFiles: [FileIdentity: String] = [:]
