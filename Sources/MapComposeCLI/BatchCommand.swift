@@ -15,7 +15,7 @@ struct BatchCommand: AsyncParsableCommand {
         optional size WxH, scale, style (relative to the manifest's folder, or a built-in name), format, quality, id.
         """)
 
-    @Argument(help: "The manifest: JSON Lines (one object per line) or CSV (.csv, with a header row).")
+    @Argument(help: "The manifest: JSON Lines (one object per line) or CSV (.csv, with a header row); - reads JSON Lines from standard input.")
     var manifest: String
 
     @Option(parsing: .unconditional, help: "Maps rendered at once (1…\(BatchRunner.maxJobs)); default: the number of cores.")
@@ -33,6 +33,9 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(help: "Write one JSON line per job here: id, row, output, status, ms, tiles, tilesDecoded, fallbacks, warnings, error.")
     var results: String?
 
+    @Flag(help: "Let rows name style files outside the manifest's folder (by default a style is a built-in name or a file in that folder).")
+    var allowOutsidePaths = false
+
     @OptionGroup var tileMemory: TileMemoryOption
 
     @OptionGroup(title: "Remote sources (one disk cache for all jobs, and for shards on other machines)")
@@ -45,7 +48,7 @@ struct BatchCommand: AsyncParsableCommand {
         do throws(ManifestError) {
             options = BatchRunner.Options(jobs: jobs, outputFolder: out, resume: resume,
                                           shard: try shard.map { text throws(ManifestError) in try BatchShard(text) } ?? .all,
-                                          resultsPath: results, remote: remote)
+                                          resultsPath: results, remote: remote, allowOutsidePaths: allowOutsidePaths)
         } catch {
             throw CLIFailure("--\(error.description)")
         }
@@ -63,7 +66,7 @@ struct BatchCommand: AsyncParsableCommand {
         let progress = summary.progress
         let decodedPerMap = progress.written > 0 ? Double(progress.tilesDecoded) / Double(progress.written) : 0
         printError(String(format: "batch: %d written, %d already done, %d failed of %d jobs%@ in %.1f s (%.1f maps/s, %.2f tiles decoded per map, %d style%@ loaded)",
-                          progress.written, progress.skipped, progress.failed, progress.total,
+                          progress.written, progress.skipped, progress.failed, progress.total ?? progress.done,
                           options.shard == .all ? "" : " (shard \(options.shard))", progress.elapsed,
                           progress.mapsPerSecond, decodedPerMap, summary.stylesLoaded, summary.stylesLoaded == 1 ? "" : "s"))
         for failure in summary.failures {

@@ -3,7 +3,8 @@ import MapComposeCore
 import Synchronization
 
 /// Shows a batch's progress on standard error: a bar redrawn in place on a terminal
-/// (done/total, maps/s, ETA, failures), else a plain line every few seconds.
+/// (done/total, maps/s, ETA, failures), else a plain line every few seconds. A manifest read
+/// from a pipe has no total: the count reads `done/?` and the bar stays empty.
 final class BatchProgressDisplay: Sendable {
     private let isTerminal: Bool
     private let interval: Double
@@ -33,13 +34,14 @@ final class BatchProgressDisplay: Sendable {
 
     private func bar(_ progress: BatchProgress) -> String {
         let width = 30
-        let filled = progress.total > 0 ? width * progress.done / progress.total : width
+        let filled = progress.total.map { $0 > 0 ? width * min(progress.done, $0) / $0 : width } ?? 0
         return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] " + counts(progress)
     }
 
     private func counts(_ progress: BatchProgress) -> String {
-        var parts = ["\(progress.done)/\(progress.total)", String(format: "%.1f maps/s", progress.mapsPerSecond)]
-        if let left = progress.secondsLeft, progress.done < progress.total {
+        let total = progress.total.map(String.init) ?? "? (total unknown: the manifest is read as it comes)"
+        var parts = ["\(progress.done)/\(total)", String(format: "%.1f maps/s", progress.mapsPerSecond)]
+        if let left = progress.secondsLeft, let all = progress.total, progress.done < all {
             let seconds = Int(left.rounded())
             parts.append(String(format: "ETA %d:%02d", seconds / 60, seconds % 60))
         }

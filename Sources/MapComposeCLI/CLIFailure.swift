@@ -16,7 +16,13 @@ struct CLIFailure: Error {
     }
 }
 
-/// Writes a line to standard error.
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+/// Writes a line to standard error, its control characters escaped (see `TerminalText`);
+/// `keepingNewlines` for a message of several lines.
+func printError(_ line: String, keepingNewlines: Bool = false) {
+    FileHandle.standardError.write(Data((TerminalText.escaped(line, keepingNewlines: keepingNewlines) + "\n").utf8))
+}
+
+/// Writes a message line to standard output, its control characters escaped.
+func printLine(_ line: String) {
+    print(TerminalText.escaped(line))
 }

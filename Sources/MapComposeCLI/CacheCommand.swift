@@ -22,9 +22,17 @@ struct CacheCommand: ParsableCommand {
             DiskTileCache(root: cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskTileCache.defaultRoot())
         }
 
-        /// The caches selected; an error when `--layer` names none.
+        /// The caches selected; an error when `--layer` names none, or when the folder holds
+        /// folders but no cache (a project or another program's cache given as `--cache-dir`).
         func selected() throws(CLIFailure) -> [CacheDescription] {
             let all = cache.descriptions()
+            let others = cache.unmarkedFolders()
+            if all.isEmpty, !others.isEmpty {
+                let names = others.prefix(5).joined(separator: ", ") + (others.count > 5 ? ", …" : "")
+                throw CLIFailure("\(cache.root.path) is not a mapcompose cache folder: its folders (\(names)) carry no "
+                                 + "\(CacheDescription.fileName) of a cache; nothing was touched. Give --cache-dir the "
+                                 + "folder that renders use (default ~/.cache/mapcompose)")
+            }
             guard let layer else { return all }
             let chosen = all.filter { $0.layer == layer || $0.id == layer }
             guard !chosen.isEmpty else {
@@ -42,18 +50,18 @@ struct CacheCommand: ParsableCommand {
 
         func run() throws {
             let caches = try selection.selected()
-            print("cache folder: \(selection.cache.root.path)")
+            printLine("cache folder: \(selection.cache.root.path)")
             var totalEntries = 0, totalBytes = 0
             for description in caches {
                 let usage = CacheMaintenance.usage(of: selection.cache.folder(id: description.id))
                 totalEntries += usage.entries
                 totalBytes += usage.bytes
                 let leftovers = usage.leftovers > 0 ? ", \(usage.leftovers) unfinished writes" : ""
-                print("\(description.id): layer '\(description.layer)', \(usage.entries) entries, "
+                printLine("\(description.id): layer '\(description.layer)', \(usage.entries) entries, "
                       + "\(ByteText.text(usage.bytes)) of \(ByteText.text(description.maxBytes))\(leftovers)")
                 if !description.source.isEmpty { print("  source: \(description.source)") }
             }
-            print("total: \(caches.count) caches, \(totalEntries) entries, \(ByteText.text(totalBytes))")
+            printLine("total: \(caches.count) caches, \(totalEntries) entries, \(ByteText.text(totalBytes))")
         }
     }
 
@@ -73,7 +81,7 @@ struct CacheCommand: ParsableCommand {
             }
             for description in try selection.selected() {
                 let removed = CacheMaintenance.evict(selection.cache.folder(id: description.id), toFit: cap ?? description.maxBytes)
-                print("\(description.id): removed \(removed) entries")
+                printLine("\(description.id): removed \(removed) entries")
             }
         }
     }
@@ -87,7 +95,7 @@ struct CacheCommand: ParsableCommand {
                 let folder = selection.cache.folder(id: description.id)
                 do {
                     try FileManager.default.removeItem(at: folder)
-                    print("\(description.id): cleared")
+                    printLine("\(description.id): cleared")
                 } catch {
                     throw CLIFailure("cannot delete \(folder.path): \(error.localizedDescription)", exitCode: 1)
                 }

@@ -19,6 +19,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Rewrite each case's closest expected image with its render (or record expected.png).")
     var update = false
 
+    @Flag(help: "Let cases name style files outside the suite folder (by default a case's style is a built-in name or a file in the suite).")
+    var allowOutsidePaths = false
+
     @OptionGroup var tileMemory: TileMemoryOption
 
     @OptionGroup(title: "Remote sources")
@@ -26,21 +29,21 @@ struct CheckCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let store = try tileMemory.store()
-        let outputFolder = URL(fileURLWithPath: out)
+        let outputFolder = URL(fileURLWithPath: out).standardizedFileURL
         let remote = try cacheOptions.environment()
         let outcomes: [CheckCaseOutcome]
         do throws(ManifestError) {
             outcomes = try await CheckSuite(folder: URL(fileURLWithPath: suite), outputFolder: outputFolder,
                                             update: update, store: store,
-                                            remote: remote).run()
+                                            remote: remote, allowOutsidePaths: allowOutsidePaths).run()
         } catch {
             throw CLIFailure(error.description)
         }
         for outcome in outcomes {
-            print("\(outcome.status.rawValue.uppercased()) \(outcome.name): \(outcome.message)")
+            printLine("\(outcome.status.rawValue.uppercased()) \(outcome.name): \(outcome.message)")
         }
         let failed = outcomes.filter { $0.status == .failed }.count
-        print("\(outcomes.count - failed) of \(outcomes.count) cases passed; report: \(outputFolder.appendingPathComponent("index.html").path)")
+        printLine("\(outcomes.count - failed) of \(outcomes.count) cases passed; report: \(outputFolder.appendingPathComponent("index.html").path)")
         if failed > 0 { throw CLIFailure(messages: [], exitCode: 1) }
     }
 }

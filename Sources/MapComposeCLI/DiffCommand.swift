@@ -37,6 +37,10 @@ struct DiffCommand: AsyncParsableCommand {
         }
         let diffTarget: OutputTarget?
         do {
+            var files = RunFiles()
+            files.addInput(first, role: "the first image \(first)")
+            files.addInput(second, role: "the second image \(second)")
+            try diffOutput.map { path throws(OutputError) in try files.claimOutput(path, role: "the diff image") }
             diffTarget = try diffOutput.map { path throws(OutputError) in try OutputTarget(path: path) }
         } catch {
             throw CLIFailure("--diff: \(error)")
@@ -65,7 +69,8 @@ struct DiffCommand: AsyncParsableCommand {
                 throw CLIFailure("--diff \(diffOutput ?? ""): \(error)", exitCode: 2)
             }
         }
-        print(result.summary)
+        // Standard output carries the diff image with `--diff -`: the summary goes beside it.
+        if diffOutput == OutputTarget.standardOutputName { printError(result.summary) } else { printLine(result.summary) }
         if result.differingFraction > allowed { throw CLIFailure(messages: [], exitCode: 1) }
     }
 

@@ -47,8 +47,8 @@ enum Main {
         }
         // No arguments: what a first map needs, and the render options.
         if CommandLine.arguments.count == 1 {
-            printError("error: no output file: e.g. mapcompose --center 51.5,-0.12 --zoom 12 out.png\n")
-            printError(RenderCommand.helpMessage(columns: 100))
+            printError("error: no output file: e.g. mapcompose --center 51.5,-0.12 --zoom 12 out.png\n", keepingNewlines: true)
+            printError(RenderCommand.helpMessage(columns: 100), keepingNewlines: true)
             exit(2)
         }
         // The thread pool's threads block every signal, and a process started from one of them
@@ -93,22 +93,23 @@ enum Main {
             let code = MapComposeCommand.exitCode(for: error)
             let message = MapComposeCommand.fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                if !message.isEmpty { print(TerminalText.escaped(message, keepingNewlines: true)) }
                 exit(0)
             }
             // ArgumentParser's own messages start "Error:"; every other of ours "error:".
-            printError(message.hasPrefix("Error: ") ? "error: " + message.dropFirst(7) : message)
+            printError(message.hasPrefix("Error: ") ? "error: " + message.dropFirst(7) : message, keepingNewlines: true)
             exit(2)
         }
     }
 
     /// Logging and signals, once per process, before a command runs.
     private static func prepareToRun(verbose: Bool) {
-        // swift-log: standard error, level info with `--verbose`, else warning.
+        // swift-log: standard error, level info with `--verbose`, else warning; control
+        // characters escaped.
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = verbose ? .info : .warning
-            return handler
+            return EscapingLogHandler(wrapped: handler)
         }
         // Temporary output files are removed on SIGINT/SIGTERM/SIGHUP (exit 130/143/129);
         // a closed pipe on standard output becomes a write error instead of a silent death.

@@ -95,6 +95,7 @@ struct RenderSettings: Equatable {
         if output == OutputTarget.standardOutputName, report == OutputTarget.standardOutputName {
             throw CLIFailure("the image and --report cannot both go to standard output (-): write the report to a file, e.g. --report report.json")
         }
+        try checkOutputs(format: imageFormat)
         var seconds: Double?
         if let deadline {
             guard let value = StyleQuantity.seconds(deadline), value > 0, value <= 86_400 else {
@@ -110,6 +111,21 @@ struct RenderSettings: Equatable {
         request.deadline = seconds
         if fitsStyleOverlays { try checkArea(area, dimensions, request.allOverlays) }
         return request
+    }
+
+    /// Refuses an image, report or world file that would overwrite the style, an `--overlay`
+    /// file or another of the outputs.
+    private func checkOutputs(format: ImageFormat) throws(CLIFailure) {
+        var files = RunFiles()
+        if BuiltInStyle.named(style) == nil { files.addInput(style, role: "the style \(style)") }
+        for file in overlays.files { files.addInput(file, role: "the --overlay file \(file)") }
+        do {
+            try files.claimOutput(output, role: "the image")
+            if let report { try files.claimOutput(report, role: "the --report") }
+            if worldFile { try files.claimOutput(WorldFile.path(besideImage: output, format: format), role: "the world file") }
+        } catch {
+            throw CLIFailure(error.description)
+        }
     }
 
     /// The area's viewport at this size; fails with a message naming the options when the area

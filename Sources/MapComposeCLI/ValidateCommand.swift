@@ -23,7 +23,7 @@ struct ValidateCommand: AsyncParsableCommand {
         for style in styles {
             do {
                 let loaded = try StyleArgument.load(style, remote: remote)
-                print("ok: \(style) (\(loaded.layers.count) layer\(loaded.layers.count == 1 ? "" : "s"))")
+                printLine("ok: \(style) (\(loaded.layers.count) layer\(loaded.layers.count == 1 ? "" : "s"))")
                 for note in loaded.notes { printError("note: \(note)") }
             } catch {
                 problems += error.messages

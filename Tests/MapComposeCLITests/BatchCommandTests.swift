@@ -141,18 +141,16 @@ import Testing
             "{\"output\": \"q.png\", \"center\": \"0,0\", \"zoom\": 1, \"quality\": 1000}",
             "{\"output\": \"t.png\", \"centre\": \"0,0\", \"zoom\": 1}",
             "{\"output\": \"n.txt\", \"center\": \"0,0\", \"zoom\": 1}",
-            String(repeating: "x", count: 2 << 20),
             "{\"output\": \"ok2.png\", \"bbox\": [-11, 49, 2, 61], \"size\": [16, 16]}",
         ]
         try folder.write(rows.joined(separator: "\n"), to: "m.jsonl")
         let run = try CLIRunner.run(["batch", "m.jsonl", "--out", "o", "--results", "r.jsonl"], in: folder.url)
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("1 written, 0 already done, 10 failed of 11 jobs"), "\(run.stderr)")
+        #expect(run.stderr.contains("1 written, 0 already done, 9 failed of 10 jobs"), "\(run.stderr)")
         for expected in ["m.jsonl:2 (2): not a JSON object", "m.jsonl:3 (3): not a JSON object", "m.jsonl:4 (z.png): ",
                          "m.jsonl:5 (s.png): ", "m.jsonl:6 (6): output '../escape.png' must be a relative path",
                          "m.jsonl:7 (7): quality 1000 is outside 1…100", "m.jsonl:8 (8): unknown key 'centre'",
-                         "m.jsonl:9 (9): cannot tell the image format of 'n.txt'", "m.jsonl:10 (10): line longer than",
-                         "m.jsonl:11 (11): size '16,16'"] {
+                         "m.jsonl:9 (9): cannot tell the image format of 'n.txt'", "m.jsonl:10 (10): size '16,16'"] {
             #expect(run.stderr.contains(expected), "\(expected) in \(run.stderr)")
         }
         #expect(try CLIRunner.contents(of: folder.url.appendingPathComponent("o")) == ["ok.png"])

@@ -20,16 +20,19 @@ public struct BatchRunner: Sendable {
         public var resultsPath: String?
         /// The disk cache and HTTP client the jobs' remote sources share.
         public var remote: RemoteEnvironment
+        /// Let rows name style files outside the manifest's folder.
+        public var allowOutsidePaths: Bool
 
         public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, outputFolder: String = "Output",
                     resume: Bool = false, shard: BatchShard = .all, resultsPath: String? = nil,
-                    remote: RemoteEnvironment = .standard) {
+                    remote: RemoteEnvironment = .standard, allowOutsidePaths: Bool = false) {
             self.jobs = jobs
             self.outputFolder = outputFolder
             self.resume = resume
             self.shard = shard
             self.resultsPath = resultsPath
             self.remote = remote
+            self.allowOutsidePaths = allowOutsidePaths
         }
     }
 
@@ -64,9 +67,7 @@ public struct BatchRunner: Sendable {
     /// Checks the options and counts the shard's jobs (a first pass over the manifest, as a
     /// stream); throws for a manifest that cannot be read at all.
     public func countJobs() throws(ManifestError) -> Int {
-        guard (1...Self.maxJobs).contains(options.jobs) else {
-            throw ManifestError("--jobs \(options.jobs): expected 1…\(Self.maxJobs)")
-        }
+        try checkJobs()
         let reader = try ManifestFormat.open(manifestPath)
         var count = 0
         while let row = try reader.next() {
@@ -75,10 +76,28 @@ public struct BatchRunner: Sendable {
         return count
     }
 
-    /// Runs the shard's jobs; `progress` is called after each one ends.
+    private func checkJobs() throws(ManifestError) {
+        guard (1...Self.maxJobs).contains(options.jobs) else {
+            throw ManifestError("--jobs \(options.jobs): expected 1…\(Self.maxJobs)")
+        }
+    }
+
+    /// Runs the shard's jobs; `progress` is called after each one ends. A regular manifest file
+    /// is counted first (for the progress total); any other (a pipe, standard input) is read
+    /// once, and the total stays unknown.
     public func run(progress report: @Sendable (BatchProgress) -> Void) async throws(ManifestError) -> Summary {
-        let total = try countJobs()
+        try checkJobs()
+        let total = ManifestFormat.isRegularFile(manifestPath) ? try countJobs() : nil
         let reader = try ManifestFormat.open(manifestPath)
+        var files = RunFiles()
+        files.addInput(manifestPath, role: "the manifest \(manifestPath)")
+        if let path = options.resultsPath {
+            do {
+                try files.claimOutput(path, role: "the results")
+            } catch {
+                throw ManifestError("--results: \(error)")
+            }
+        }
         do {
             try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true)
         } catch {
@@ -87,13 +106,16 @@ public struct BatchRunner: Sendable {
         let results = try options.resultsPath.map { path throws(ManifestError) in
             try BatchResultsFile(path: path, append: options.resume)
         }
-        let styles = StyleCache(baseFolder: URL(fileURLWithPath: manifestPath).deletingLastPathComponent().path,
-                                remote: options.remote)
+        let baseFolder = manifestPath == ManifestFormat.standardInputName
+            ? FileManager.default.currentDirectoryPath
+            : URL(fileURLWithPath: manifestPath).deletingLastPathComponent().path
+        let styles = StyleCache(baseFolder: baseFolder, remote: options.remote,
+                                confinement: options.allowOutsidePaths ? nil : baseFolder)
         let writer = StaticMapWriter(store: store, logger: logger)
         let started = ContinuousClock.now
         var progress = BatchProgress(total: total)
         var failures: [BatchJobResult] = []
-        var readError: ManifestError?, writeError: ManifestError?
+        var readError: ManifestError?
 
         func record(_ result: BatchJobResult) {
             switch result.status {
@@ -106,11 +128,6 @@ public struct BatchRunner: Sendable {
                 if failures.count < Self.failuresKept { failures.append(result) }
             }
             progress.elapsed = (ContinuousClock.now - started).milliseconds / 1000
-            do {
-                try results?.append(result)
-            } catch {
-                if writeError == nil { writeError = error }
-            }
             report(progress)
         }
 
@@ -124,24 +141,53 @@ public struct BatchRunner: Sendable {
                     readError = error
                     row = nil
                 }
-                guard let row, writeError == nil else { break }
+                guard let row, results?.writeError == nil else { break }
                 guard options.shard.contains(row.ordinal) else { continue }
+                // Jobs are read here, in manifest order, so each output is claimed before any
+                // job that could write it runs.
+                let job = row.fields.flatMap { fields in Result { () throws(ManifestError) in try BatchJob(fields: fields) } }
+                let refusal = (try? job.get()).flatMap { job in
+                    Self.claimOutput(of: job, row: row, outputFolder: options.outputFolder, files: &files)
+                }
                 if inFlight == options.jobs, let done = await group.next() {
                     inFlight -= 1
                     record(done)
                 }
                 inFlight += 1
-                group.addTask { await Self.perform(row, writer: writer, styles: styles, options: options) }
+                group.addTask {
+                    // The results line is written here, as the job ends, and a signal that
+                    // comes once its image is in place waits for it (see `CommitHold`).
+                    let hold = PendingFileRegistry.CommitHold()
+                    let result = await PendingFileRegistry.$commitHold.withValue(hold) {
+                        await Self.perform(row, job: job, refusal: refusal, writer: writer, styles: styles, options: options)
+                    }
+                    results?.append(result)
+                    hold.end()
+                    return result
+                }
             }
             for await done in group { record(done) }
         }
-        if let error = readError ?? writeError { throw error }
+        if let error = readError ?? results?.writeError { throw error }
         return Summary(progress: progress, failures: failures, stylesLoaded: await styles.loads)
     }
 
-    /// One row: read the job, skip it if resuming and done, else render and write it.
-    static func perform(_ row: ManifestRow, writer: StaticMapWriter, styles: StyleCache,
-                        options: Options) async -> BatchJobResult {
+    /// Claims a job's output among the run's files; the reason it cannot be written when it is
+    /// the manifest, the results file or another row's output.
+    static func claimOutput(of job: BatchJob, row: ManifestRow, outputFolder: String,
+                            files: inout RunFiles) -> ManifestError? {
+        do {
+            try files.claimOutput(OutputPath.joined(outputFolder, job.output), role: "the output of \(row.location)")
+            return nil
+        } catch {
+            return ManifestError("output '\(job.output)': \(error.reason)")
+        }
+    }
+
+    /// One row: its job (or why the row is bad) and, when its output was refused, why; skip it
+    /// if resuming and done, else render and write it.
+    static func perform(_ row: ManifestRow, job parsed: Result<BatchJob, ManifestError>, refusal: ManifestError?,
+                        writer: StaticMapWriter, styles: StyleCache, options: Options) async -> BatchJobResult {
         let started = ContinuousClock.now
         let givenID = (try? row.fields.get())?["id"]
         var result = BatchJobResult(id: givenID ?? "\(row.ordinal + 1)", row: row.location, output: nil, status: .failed, ms: 0,
@@ -152,16 +198,20 @@ public struct BatchRunner: Sendable {
             return result
         }
         let job: BatchJob
-        do {
-            job = try BatchJob(fields: try row.fields.get())
-        } catch {
+        switch parsed {
+        case .success(let value): job = value
+        case .failure(let error):
             result.error = error.description
             return finished(result)
         }
         result.id = job.id
         let path = OutputPath.joined(options.outputFolder, job.output)
         result.output = path
-        if options.resume, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0 {
+        if let refusal {
+            result.error = refusal.description
+            return finished(result)
+        }
+        if options.resume, Self.isDone(path) {
             result.status = .skipped
             return finished(result)
         }
@@ -191,5 +241,12 @@ public struct BatchRunner: Sendable {
             result.error = "\(error)"
         }
         return finished(result)
+    }
+
+    /// True when `path` is a regular file that is not empty (after symbolic links): a folder,
+    /// a dangling link or an empty file is not a finished image.
+    static func isDone(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size > 0
     }
 }

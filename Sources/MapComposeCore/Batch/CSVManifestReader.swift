@@ -24,6 +24,7 @@ public final class CSVManifestReader: ManifestRowReader {
         }
         header = reader.headerRow ?? []
         name = path
+        if header.contains(where: { $0.utf8.contains(0) }) { throw ManifestFormat.notUTF8("\(path): row 1") }
         let named = header.filter { !$0.isEmpty }
         guard !named.isEmpty else {
             throw ManifestError("\(path): row 1: the header row names no fields, e.g. output,center,zoom,size")
@@ -36,6 +37,7 @@ public final class CSVManifestReader: ManifestRowReader {
     public func next() throws(ManifestError) -> ManifestRow? {
         while let cells = reader.next() {
             rowNumber += 1
+            if cells.contains(where: { $0.utf8.contains(0) }) { throw ManifestFormat.notUTF8("\(name): row \(rowNumber)") }
             if cells.allSatisfy(\.isEmpty) { continue }
             defer { ordinal += 1 }
             let location = "\(name): row \(rowNumber)"

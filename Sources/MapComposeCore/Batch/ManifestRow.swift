@@ -34,9 +34,17 @@ public protocol ManifestRowReader: AnyObject {
 }
 
 /// Opens the reader a manifest's name asks for: `.csv` is CSV with a header row, anything
-/// else JSON Lines.
+/// else JSON Lines; `-` is standard input (JSON Lines). Pipes and other files that are not
+/// regular are read too, once, as a stream.
 public enum ManifestFormat {
+    /// The name that reads the manifest from standard input.
+    public static let standardInputName = "-"
+
     public static func open(_ path: String) throws(ManifestError) -> any ManifestRowReader {
+        if path == standardInputName {
+            return JSONLinesManifestReader(handle: FileHandle.standardInput, name: "standard input")
+        }
+        guard !path.utf8.contains(0) else { throw ManifestError("the manifest path holds a NUL character") }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw ManifestError("\(path): no such readable manifest file")
         }
@@ -48,5 +56,18 @@ public enum ManifestFormat {
             return try CSVManifestReader(path: path)
         }
         return try JSONLinesManifestReader(path: path)
+    }
+
+    /// True when `path` is a regular file, which can be read twice (to count its rows first).
+    public static func isRegularFile(_ path: String) -> Bool {
+        guard path != standardInputName, !path.utf8.contains(0) else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The message for text that is not UTF-8: NUL bytes or a UTF-16/32 byte order mark.
+    static func notUTF8(_ location: String) -> ManifestError {
+        ManifestError("\(location): NUL bytes or a UTF-16 byte order mark: the manifest must be UTF-8 text "
+                      + "(save it as UTF-8); rows from there on were not read")
     }
 }

@@ -3,42 +3,77 @@ import Foundation
 /// Styles of a batch, each loaded once however many jobs name it: built-in names as they are,
 /// files relative to a base folder (the manifest's). A style that fails to load is remembered
 /// with its problems, so every job naming it fails with the same reason without a new attempt.
+/// With a `confinement` folder, a style file must lie inside it (after `..` and symbolic
+/// links): a manifest or suite from elsewhere cannot read other files through its styles.
 public actor StyleCache {
     private let baseFolder: String
     private let remote: RemoteEnvironment
-    private var styles: [String: Result<MapStyle, ManifestError>] = [:]
+    private let confinement: String?
+    /// By resolved path (or built-in name): the style, or its problems.
+    private var styles: [String: Result<MapStyle, StyleError>] = [:]
+    /// Resolved paths of style files found missing.
+    private var missing: Set<String> = []
 
     /// How many distinct styles were loaded (or failed to load).
-    public var loads: Int { styles.count }
+    public var loads: Int { styles.count + missing.count }
 
-    /// `remote`: the disk cache and HTTP client every remote source of these styles shares.
-    public init(baseFolder: String, remote: RemoteEnvironment = .standard) {
+    /// `remote`: the disk cache and HTTP client every remote source of these styles shares;
+    /// `confinement`: the folder style files must lie in (nil: anywhere).
+    public init(baseFolder: String, remote: RemoteEnvironment = .standard, confinement: String? = nil) {
         self.baseFolder = baseFolder
         self.remote = remote
+        self.confinement = confinement
     }
 
-    /// The style a job names.
+    /// The style a job names; errors name the style as this job wrote it.
     public func style(_ name: String) throws(ManifestError) -> MapStyle {
-        let key = BuiltInStyle.named(name) != nil ? name : resolved(name)
-        if let known = styles[key] { return try known.get() }
-        let result: Result<MapStyle, ManifestError>
-        if BuiltInStyle.named(name) == nil, !FileManager.default.fileExists(atPath: key) {
-            result = .failure(ManifestError("style '\(name)': no such style file (looked for \(key)), and no built-in "
-                                            + "style has that name (`mapcompose styles` lists them)"))
+        if BuiltInStyle.named(name) != nil { return try load(name, key: name) }
+        guard !name.utf8.contains(0) else { throw ManifestError("style '\(name)': the path holds a NUL character") }
+        let key = resolved(name)
+        if let confinement, !StyleCache.isInside(key, folder: confinement) {
+            throw ManifestError("style '\(name)': \(key) is outside \(confinement), the folder style files must be in; "
+                                + "move the style there, or pass --allow-outside-paths")
+        }
+        guard FileManager.default.fileExists(atPath: key) else {
+            missing.insert(key)
+            throw ManifestError("style '\(name)': no such style file (looked for \(key)), and no built-in "
+                                + "style has that name (`mapcompose styles` lists them)")
+        }
+        return try load(name, key: key)
+    }
+
+    private func load(_ name: String, key: String) throws(ManifestError) -> MapStyle {
+        let result: Result<MapStyle, StyleError>
+        if let known = styles[key] {
+            result = known
         } else {
             do {
                 result = .success(try StyleLoader.load(nameOrPath: key, remote: remote))
             } catch {
-                result = .failure(ManifestError("style '\(name)': " + error.problems.map(\.description).joined(separator: "; ")))
+                result = .failure(error)
             }
+            styles[key] = result
         }
-        styles[key] = result
-        return try result.get()
+        switch result {
+        case .success(let style): return style
+        case .failure(let error):
+            throw ManifestError("style '\(name)': " + error.problems.map(\.description).joined(separator: "; "))
+        }
     }
 
     private func resolved(_ path: String) -> String {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
             : URL(fileURLWithPath: baseFolder, isDirectory: true).appendingPathComponent(path)
         return url.standardizedFileURL.path
+    }
+
+    /// True when `path`, with its symbolic links resolved, lies inside `folder` (resolved too).
+    static func isInside(_ path: String, folder: String) -> Bool {
+        func real(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let base = real(folder)
+        let target = real(path)
+        return target == base || target.hasPrefix(base == "/" ? "/" : base + "/")
     }
 }

@@ -24,8 +24,11 @@ public struct CheckCase: Sendable {
         name = folder.lastPathComponent
         let file = folder.appendingPathComponent(Self.fileName)
         var fields: [String: String]
+        let data = try Self.read(file, expecting: "a case file")
         do {
-            let text = try String(contentsOf: file, encoding: .utf8)
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ManifestError("not UTF-8 text")
+            }
             guard let node = try Yams.compose(yaml: text), let mapping = node.mapping else {
                 throw ManifestError("expected a mapping of keys, e.g. style: default, center: \"51.5,-0.12\", zoom: 5")
             }
@@ -62,5 +65,31 @@ public struct CheckCase: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         expected = names.filter { $0.hasPrefix("expected") && $0.lowercased().hasSuffix(".png") }.sorted()
             .map { folder.appendingPathComponent($0) }
+    }
+
+    /// The bytes of a file of the case; the error names the file and says what is wrong with it
+    /// (missing, a folder, empty, unreadable).
+    static func read(_ file: URL, expecting what: String) throws(ManifestError) -> Data {
+        if let problem = PathStatus(file).problem(expecting: what) {
+            throw ManifestError("\(file.path) \(problem)")
+        }
+        let data: Data
+        do {
+            data = try PathStatus.read(file)
+        } catch {
+            throw ManifestError("\(file.path): cannot read: \(error.reason)")
+        }
+        guard !data.isEmpty else { throw ManifestError("\(file.path) is empty, not \(what)") }
+        return data
+    }
+
+    /// An expected image, decoded; the error names the file.
+    static func expectedImage(_ file: URL) throws(ManifestError) -> RGBAImage {
+        let data = try read(file, expecting: "a PNG image")
+        do {
+            return try StraightPNGDecoder.decode(data)
+        } catch {
+            throw ManifestError("\(file.path): \(error)")
+        }
     }
 }

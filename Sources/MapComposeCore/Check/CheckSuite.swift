@@ -14,15 +14,21 @@ public struct CheckSuite: Sendable {
     public let store: TileStore
     /// The disk cache and HTTP client of the cases' remote sources.
     public let remote: RemoteEnvironment
+    /// Let cases name style files outside the suite's folder.
+    public let allowOutsidePaths: Bool
     let logger: Logger
 
+    /// `folder` and `outputFolder` are standardized: a path ending in `..` names the folder it
+    /// leads to.
     public init(folder: URL, outputFolder: URL, update: Bool = false, store: TileStore = TileStore(),
-                remote: RemoteEnvironment = .standard, logger: Logger = Logger(label: "check")) {
-        self.folder = folder
-        self.outputFolder = outputFolder
+                remote: RemoteEnvironment = .standard, allowOutsidePaths: Bool = false,
+                logger: Logger = Logger(label: "check")) {
+        self.folder = folder.standardizedFileURL
+        self.outputFolder = outputFolder.standardizedFileURL
         self.update = update
         self.store = store
         self.remote = remote
+        self.allowOutsidePaths = allowOutsidePaths
         self.logger = logger
     }
 
@@ -62,22 +68,29 @@ public struct CheckSuite: Sendable {
         return outcomes
     }
 
+    /// The files a case writes in its output folder.
+    static let outputNames = ["actual.png", "expected.png", "diff.png", "report.json"]
+
     /// One case: render, compare with the closest expected image, write the images.
     func run(_ caseFolder: URL) async -> CheckCaseOutcome {
-        var outcome = CheckCaseOutcome(name: caseFolder.lastPathComponent, status: .failed, message: "",
-                                       threshold: 0.1, allowed: 0)
-        let out = outputFolder.appendingPathComponent(caseFolder.lastPathComponent)
-        let manager = FileManager.default
-        for name in ["actual.png", "expected.png", "diff.png", "report.json"] {
-            try? manager.removeItem(at: out.appendingPathComponent(name))
+        let name = caseFolder.lastPathComponent
+        var outcome = CheckCaseOutcome(name: name, status: .failed, message: "", threshold: 0.1, allowed: 0)
+        guard !["", ".", "..", "/"].contains(name) else {
+            outcome.message = "\(caseFolder.path): a case needs a folder with a name of its own"
+            return outcome
         }
+        let out = outputFolder.appendingPathComponent(name)
+        let manager = FileManager.default
         do {
+            try checkOutputs(of: caseFolder, in: out)
+            for name in Self.outputNames { try? manager.removeItem(at: out.appendingPathComponent(name)) }
             let testCase = try CheckCase(folder: caseFolder)
             outcome.threshold = testCase.comparison.threshold
             outcome.allowed = testCase.comparison.allowed
             try manager.createDirectory(at: out, withIntermediateDirectories: true)
             let actualURL = out.appendingPathComponent("actual.png"), reportURL = out.appendingPathComponent("report.json")
-            let style = try await StyleCache(baseFolder: caseFolder.path, remote: remote).style(testCase.job.style)
+            let style = try await StyleCache(baseFolder: caseFolder.path, remote: remote,
+                                             confinement: allowOutsidePaths ? nil : folder.path).style(testCase.job.style)
             let job = testCase.job
             let request = RenderRequest(style: style, area: job.area, width: job.width, height: job.height,
                                         scale: job.scale, format: .png, output: actualURL.path, reportPath: reportURL.path)
@@ -88,18 +101,19 @@ public struct CheckSuite: Sendable {
                 throw error
             }
             outcome.reportJSON = try? String(contentsOf: reportURL, encoding: .utf8)
-            let actual = try StraightPNGDecoder.decode(file: actualURL.path)
+            let actualData = try CheckCase.read(actualURL, expecting: "a PNG image")
+            let actual = try StraightPNGDecoder.decode(actualData)
             guard !testCase.expected.isEmpty else {
                 guard update else {
                     outcome.message = "no expected*.png in \(caseFolder.path): `mapcompose check --update` records one"
                     return outcome
                 }
-                try manager.copyItem(at: actualURL, to: caseFolder.appendingPathComponent("expected.png"))
+                try PendingOutputFile(path: caseFolder.appendingPathComponent("expected.png").path).commit(actualData)
                 outcome.status = .updated
                 outcome.message = "recorded expected.png"
                 return outcome
             }
-            let expected = try testCase.expected.map { url in try StraightPNGDecoder.decode(file: url.path) }
+            let expected = try testCase.expected.map { url throws(ManifestError) in try CheckCase.expectedImage(url) }
             let result = try testCase.comparison.compare(actual: actual, expected: expected)
             let closest = testCase.expected[result.expectedIndex]
             outcome.expectedName = closest.lastPathComponent
@@ -111,7 +125,7 @@ public struct CheckSuite: Sendable {
             outcome.message = result.result.summary
                 + (result.passed ? "" : "; more than allowed \(String(format: "%.4f%%", testCase.comparison.allowed * 100))")
             if update, actual != expected[result.expectedIndex] {
-                _ = try manager.replaceItemAt(closest, withItemAt: try temporaryCopy(of: actualURL, beside: closest))
+                try PendingOutputFile(path: closest.path).commit(actualData)
                 outcome.status = .updated
                 outcome.message = "rewrote \(closest.lastPathComponent) (was: \(result.result.summary))"
             }
@@ -121,10 +135,20 @@ public struct CheckSuite: Sendable {
         return outcome
     }
 
-    /// A copy of `file` next to `target`, to replace it by a rename.
-    private func temporaryCopy(of file: URL, beside target: URL) throws -> URL {
-        let copy = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp")
-        try FileManager.default.copyItem(at: file, to: copy)
-        return copy
+    /// Refuses a case whose output files would land on its own files (`--out` inside the suite).
+    private func checkOutputs(of caseFolder: URL, in out: URL) throws(ManifestError) {
+        var files = RunFiles()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: caseFolder.path)) ?? []
+        for name in names {
+            files.addInput(caseFolder.appendingPathComponent(name).path, role: "the case's \(name)")
+        }
+        for name in Self.outputNames {
+            do {
+                try files.claimOutput(out.appendingPathComponent(name).path, role: name)
+            } catch {
+                throw ManifestError("--out \(outputFolder.path): writing \(error.path) would overwrite the case's own "
+                                    + "files; give --out a folder outside the suite")
+            }
+        }
     }
 }

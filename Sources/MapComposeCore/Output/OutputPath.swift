@@ -36,6 +36,15 @@ public enum OutputPath {
         }
     }
 
+    /// Refuses a path that no file can have: one holding a NUL (the system would cut it short
+    /// there and write another file), or an empty one.
+    public static func check(_ path: String) throws(OutputError) {
+        guard !path.isEmpty else { throw OutputError(path: path, reason: "the path is empty") }
+        guard !path.utf8.contains(0) else {
+            throw OutputError(path: path, reason: "the path holds a NUL character, which no file name can")
+        }
+    }
+
     /// The path a write to `path` really lands on: each symbolic link in turn replaced by
     /// what it points to (relative links resolve against the link's folder). A link to a
     /// path that does not exist yet resolves to that path.

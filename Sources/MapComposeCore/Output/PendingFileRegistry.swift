@@ -13,6 +13,8 @@ import Glibc
 /// hook that removes them when the process exits while files are still pending. Other threads
 /// go on while a handler runs: a temporary file is made between `beginCreating` and
 /// `endCreating`, which the handler waits for, and none is begun once the handler has started.
+/// It also waits for a commit held open by a `CommitHold` (a batch job between its image's
+/// rename and its results line), and none is begun after it.
 public enum PendingFileRegistry {
     /// How many temporary files can be pending at once and still be removed on a signal.
     public static let capacity = 64
@@ -48,6 +50,40 @@ public enum PendingFileRegistry {
     /// How long a handler waits for files being made on other threads, in nanoseconds (one
     /// that the handler's own thread was making when the signal came would never be done).
     static let creationWait: Int64 = 100_000_000
+
+    /// Commits being finished: an output renamed into place whose bookkeeping (a batch's
+    /// results line) is not written yet. A handler waits for them, at most `holdWait`.
+    private static let holding = Atomic<Int>(0)
+
+    /// How long a handler waits for held commits, in nanoseconds.
+    static let holdWait: Int64 = 2_000_000_000
+
+    /// Set for a task whose output files' commits must not be cut off from what follows them:
+    /// the first commit begins the hold, and `CommitHold.end` ends it (see `holding`).
+    @TaskLocal public static var commitHold: CommitHold?
+
+    /// Keeps a terminating signal's handler from ending the process between an output's rename
+    /// and the lines that record it. Begun by the first commit of the task it is set for.
+    public final class CommitHold: Sendable {
+        private let held = Atomic<Bool>(false)
+
+        public init() {}
+
+        /// Called before a rename: once a handler has started, never returns (as `beginCreating`).
+        func begin() {
+            guard !held.exchange(true, ordering: .sequentiallyConsistent) else { return }
+            PendingFileRegistry.holding.add(1, ordering: .sequentiallyConsistent)
+            guard PendingFileRegistry.terminating.load(ordering: .sequentiallyConsistent) else { return }
+            PendingFileRegistry.holding.subtract(1, ordering: .sequentiallyConsistent)
+            while true { pause() }
+        }
+
+        /// The commit and its bookkeeping are done (nothing when no commit began the hold).
+        public func end() {
+            guard held.exchange(false, ordering: .sequentiallyConsistent) else { return }
+            PendingFileRegistry.holding.subtract(1, ordering: .sequentiallyConsistent)
+        }
+    }
 
     /// A registered path; pass it back to `unregister`.
     public struct Token: Sendable {
@@ -125,6 +161,12 @@ public enum PendingFileRegistry {
         removeAll(under: prefix)
     }
 
+    /// Waits (at most `holdWait`) for held commits to finish. Async-signal-safe.
+    static func waitForHeldCommits() {
+        let deadline = monotonicNanoseconds() + holdWait
+        while holding.load(ordering: .sequentiallyConsistent) > 0, monotonicNanoseconds() < deadline {}
+    }
+
     /// Byte by byte, so that nothing but loads runs in a handler.
     private static func startsWith(_ string: UnsafePointer<CChar>, _ prefix: UnsafePointer<CChar>) -> Bool {
         var index = 0
@@ -152,6 +194,7 @@ public enum PendingFileRegistry {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
                 PendingFileRegistry.terminating.store(true, ordering: .sequentiallyConsistent)
+                PendingFileRegistry.waitForHeldCommits()
                 PendingFileRegistry.removeAllOnceMade()
                 _exit(128 + signal)
             }

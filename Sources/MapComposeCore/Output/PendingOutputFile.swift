@@ -33,6 +33,7 @@ public final class PendingOutputFile {
     /// descriptor, or -1 with `errno` set (tests pass one that opens another file).
     init(path: String, openTemporary: (String) -> Int32) throws(OutputError) {
         self.path = path
+        try OutputPath.check(path)
         let target = try OutputPath.followingLinks(path)
         targetPath = target
         let existingMode = try Self.checkTarget(target, path: path)
@@ -61,7 +62,10 @@ public final class PendingOutputFile {
         var failure = DescriptorWriter.writeAll(data, to: descriptor)
         if close(descriptor) != 0, failure == 0 { failure = errno }
         descriptor = -1
-        if failure == 0, rename(temporaryPath, targetPath) != 0 { failure = errno }
+        if failure == 0 {
+            PendingFileRegistry.commitHold?.begin()
+            if rename(temporaryPath, targetPath) != 0 { failure = errno }
+        }
         guard failure == 0 else {
             discard()
             throw OutputError(path: path, reason: DescriptorWriter.reason(failure))

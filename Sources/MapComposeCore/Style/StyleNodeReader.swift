@@ -51,9 +51,16 @@ struct StyleMapping {
     func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
 
     /// Logs every key not in `allowed`.
+    /// The mapping's keys, in file order.
+    var keys: [String] { entries.map(\.key) }
+
+    /// Longest part of an unknown key quoted in a message.
+    static let quotedKeyLength = 40
+
     func rejectUnknownKeys(_ allowed: [String]) {
         for entry in entries where !allowed.contains(entry.key) {
-            log.add(entry.value, path(entry.key), "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+            let key = entry.key.count > Self.quotedKeyLength ? entry.key.prefix(Self.quotedKeyLength) + "…" : entry.key
+            log.add(entry.value, path(key), "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
         }
     }
 

@@ -14,6 +14,12 @@ struct StyleParser {
     /// The document and, per layer in drawing order, its node and index in the file.
     func parseDocument(_ root: Node) -> (StyleDocument, [(node: Node, index: Int)])? {
         guard let map = StyleMapping(root, keyPath: "", log: log) else { return nil }
+        // A file with none of a style's keys is not a style (a password file, say): one problem,
+        // and none of its text quoted.
+        guard map.keys.isEmpty || map.keys.contains(where: Self.rootKeys.contains) else {
+            log.add(nil, "", "not a style: none of its keys is a style's (\(Self.rootKeys.joined(separator: ", ")))")
+            return nil
+        }
         map.rejectUnknownKeys(Self.rootKeys)
         let name = map.string("name") ?? defaultName
         let background = map.color("background") ?? RGBA.transparent

@@ -28,6 +28,15 @@ import Testing
                 == ["style.yaml:1: background: '#ＦＦＦ' is not a colour (use #rgb, #rrggbb, #rrggbbaa or a CSS name)"])
     }
 
+    @Test func aFileThatIsNotAStyleIsNamedNotQuoted() throws {
+        #expect(try problems("root:*:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n")
+                == ["style.yaml: not a style: none of its keys is a style's (name, background, attribution, deadline, env, layers, overlays)"])
+        let long = String(repeating: "k", count: 500)
+        let found = try problems("\(long): 1\nlayers:\n  - {id: s, source: {type: solid}}\n")
+        #expect(found == ["style.yaml:1: \(String(repeating: "k", count: 40))…: unknown key (expected one of: name, background, "
+                          + "attribution, deadline, env, layers, overlays)"])
+    }
+
     @Test func aDuplicateKeyIsReportedOnItsOwnLine() throws {
         #expect(try problems("name: a\nname: b\nlayers:\n  - {id: s, source: {type: solid}}\n")
                 == ["style.yaml:2: duplicate key 'name' at column 1 (first on line 1)"])

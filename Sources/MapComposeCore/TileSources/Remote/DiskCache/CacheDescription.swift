@@ -2,9 +2,16 @@ import Foundation
 
 /// What a cache folder holds, written beside its entries as `cache.json` so `mapcompose cache`
 /// can name it: the folder's id, the layer that filled it, its source (secrets never resolved)
-/// and its size cap.
+/// and its size cap. The file is also the folder's mark: `mapcompose cache` touches no folder
+/// without one (see `DiskTileCache.descriptions`).
 public struct CacheDescription: Codable, Sendable, Equatable {
-    static let fileName = "cache.json"
+    public static let fileName = "cache.json"
+
+    /// The format this version writes in `format`.
+    public static let currentFormat = "mapcompose-cache/1"
+
+    /// `currentFormat`; absent in the files of earlier versions.
+    public var format: String?
 
     /// The folder's name.
     public var id: String
@@ -19,6 +26,15 @@ public struct CacheDescription: Codable, Sendable, Equatable {
         self.layer = layer
         self.source = source
         self.maxBytes = maxBytes
+        format = Self.currentFormat
+    }
+
+    /// The description in a `cache.json`, or nil when the data is not one this version knows
+    /// (another program's file, or a later format).
+    static func marked(_ data: Data) -> CacheDescription? {
+        guard let description = try? JSONDecoder().decode(CacheDescription.self, from: data),
+              description.format == nil || description.format == currentFormat else { return nil }
+        return description
     }
 
     /// A folder name for `layer`'s cache of `identity`: the layer id made file-safe, then a

@@ -45,9 +45,18 @@ public final class DiskTileCache: Sendable {
         return CacheSpace(folder: folder, maxBytes: description.maxBytes)
     }
 
-    /// Every layer cache under the root, by id; folders without a readable `cache.json` get a
-    /// description naming only their id.
+    /// Every layer cache under the root, by id: the folders that carry a `cache.json` of this
+    /// format. Other folders are not caches and are never listed, pruned or deleted.
     public func descriptions() -> [CacheDescription] {
+        entries().compactMap(\.description)
+    }
+
+    /// The names of the folders under the root that carry no cache mark.
+    public func unmarkedFolders() -> [String] {
+        entries().filter { $0.description == nil }.map(\.name)
+    }
+
+    private func entries() -> [(name: String, description: CacheDescription?)] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return [] }
         return names.sorted().compactMap { name in
             guard !name.hasPrefix(".") else { return nil }
@@ -55,11 +64,11 @@ public final class DiskTileCache: Sendable {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
             let file = folder.appendingPathComponent(CacheDescription.fileName)
-            if let data = try? Data(contentsOf: file), var description = try? JSONDecoder().decode(CacheDescription.self, from: data) {
-                description.id = name
-                return description
+            guard let data = try? Data(contentsOf: file), var description = CacheDescription.marked(data) else {
+                return (name, nil)
             }
-            return CacheDescription(id: name, layer: "", source: "", maxBytes: CachePolicy.defaultMaxBytes)
+            description.id = name
+            return (name, description)
         }
     }
 
