@@ -64,12 +64,16 @@ quickstart: deps build
 	@echo "mapcompose is $(CURDIR)/$(BIN): run it from there, or 'make install' to copy it to $(PREFIX)/bin"
 
 # 1024x1024, three MBTiles layers at zoom 6.5: median ms, tiles decoded, peak RSS; the same
-# viewport from an ArcGIS compact v2 cache vs an exploded one (ratio); then the whole-process
-# time and peak RSS of many-layer styles and of the largest output; then batch throughput
-# (500 and 5000 maps of 512x512 from MBTiles) and diff speed on a 2048x2048 pair; then, for
-# 1024x1024 and 2048x2048 at zoom 6 from a tile folder, the whole-process time against the
-# codec floor (decoding the tiles + encoding the PNG), the output size against libpng's
-# default level, `--version` start-up time and PNG encoding time per level against Cairo's.
+# viewport from an ArcGIS compact v2 cache vs an exploded one (ratio); then, for 1024x1024 and
+# 2048x2048 at zoom 6 from a tile folder, `--version` start-up time and a single render's
+# whole-process time, that time against the codec floor (decoding the tiles + encoding the
+# PNG), the output size against libpng's default level and PNG encoding time per level
+# against Cairo's; then the whole-process time and peak RSS of many-layer styles and of the
+# largest output, and the peak RSS of `diff` refusing a PNG that claims a 128 MiB chunk; then
+# batch throughput (500 and 5000 maps of 512x512 from MBTiles) and diff speed on a 2048x2048
+# pair; then bench-peers' two cases (single layer; realistic: two layers, opacity, fractional
+# zoom, markers, path, attribution) with mapcompose alone. BENCH_REPEATS (or BENCH_RUNS) sets
+# the number of timed runs.
 bench: zlib-ng
 	$(SWIFT) build $(RELEASE) --product MapComposeBench
 	$(SWIFT) build $(RELEASE) --product MapComposeCodecFloor
@@ -78,10 +82,13 @@ bench: zlib-ng
 	.build/release/MapComposeBench codec .build/release/mapcompose .build/release/MapComposeCodecFloor
 	bash scripts/bench/stress.sh .build/release/mapcompose
 	bash scripts/bench/batch.sh .build/release/mapcompose .build/release/MapComposeBench
+	BENCH_PEERS=none bash scripts/bench/peers.sh .build/release/mapcompose
 
 # mapcompose (whole process) against py-staticmaps (Cairo) and MapProxy (WMS GetMap), both warm
-# and timed in their own Python process, on the same tile folder served over 127.0.0.1: median
-# ms at 512², 1024² and 2048², ratios and pixel differences. Peers go into a temporary venv.
+# and timed in their own Python process, on the same tiles served over 127.0.0.1, in two cases:
+# one layer at 512², 1024² and 2048²; a realistic map (two layers, the second at opacity 0.5,
+# zoom 5.37, markers, a path, the attribution) at 1024² and 2048². Median ms, ratios and the
+# share of differing pixels. Peers go into a temporary venv. BENCH_REPEATS=N timed rounds.
 bench-peers: build
 	bash scripts/bench/peers.sh $(BIN)
 

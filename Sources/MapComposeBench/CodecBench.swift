@@ -21,7 +21,7 @@ enum CodecBench {
     static let sides = [1024, 2048]
 
     static func run(mapcompose: String, codecFloor: String? = nil) async throws {
-        let runs = max(3, Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 15)
+        let runs = max(3, Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? ProcessInfo.processInfo.environment["BENCH_REPEATS"] ?? "") ?? 15)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapcompose-codec-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -37,10 +37,10 @@ enum CodecBench {
               + "\(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(String(format: "%.2f", load[0])) at start, "
               + "medians of \(runs) runs")
         let version = try ProcessTimer.times(mapcompose, ["--version"], runs: max(runs, 50))
-        print("mapcompose --version, whole process: median \(ms(median(version))) ms, min \(ms(version[0])) ms (goal ≤ 10)")
         print("")
         print("size       render ms  floor ms (decode + encode)  render/floor (in-process)  file bytes  libpng bytes  file/libpng (goal ≤ 1.10)")
         var images: [(Int, RasterImage)] = []
+        var renderMedians: [String] = []
         var cpuLines: [String] = [], processLines: [String] = []
         let cores = ProcessInfo.processInfo.activeProcessorCount
         for side in sides {
@@ -58,6 +58,7 @@ enum CodecBench {
                 renders = try ProcessTimer.inOrder(mapcompose, renderArguments, runs: runs)
             }
             let render = median(renders.map(\.wall)), renderCPU = median(renders.map(\.cpu))
+            renderMedians.append("\(side)x\(side) median \(ms(render)) ms, min \(ms(renders.map(\.wall).min()!)) ms")
             let image = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(viewport).image
             images.append((side, image))
             let decode = try median((0..<runs).map { _ in try time { try decodeAll(tiles) } })
@@ -86,6 +87,9 @@ enum CodecBench {
                   + "\(fileBytes)".leftPadded(12) + "\(libpngBytes)".leftPadded(14)
                   + String(format: "%.3f", Double(fileBytes) / Double(libpngBytes)).leftPadded(27))
         }
+        print("")
+        print("start-up, `mapcompose --version` as a whole process: median \(ms(median(version))) ms, min \(ms(version[0])) ms (goal ≤ 10)")
+        print("single render as a whole process (one PNG tile layer, zoom 6, PNG written): " + renderMedians.joined(separator: "; "))
         print("")
         print("CPU time (user + system, all threads), medians in ms: a render on \(cores) cores takes at least its CPU / \(cores)")
         print("size       render CPU  floor CPU  beyond the floor  least render wall (CPU / cores)  room beyond the floor at 1.3 × floor")

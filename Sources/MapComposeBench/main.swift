@@ -19,7 +19,7 @@ if CommandLine.arguments.count > 1 {
     exit(0)
 }
 
-let runs = max(1, Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 25)
+let runs = max(1, Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? ProcessInfo.processInfo.environment["BENCH_REPEATS"] ?? "") ?? 25)
 let center = LonLat(lon: 10.5, lat: 47.5)
 let viewport = try Viewport(center: center, zoom: 6.5, width: 1024, height: 1024)
 let grid = TileMatrix.webMercator()

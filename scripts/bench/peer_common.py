@@ -1,8 +1,9 @@
 """Shared loop of the peer benchmark's helpers (peer_staticmaps.py, peer_mapproxy.py).
 
-A helper is started as `python helper.py JOB.json`. The job (written by peers.py) holds the tile
-URL template, a cache folder and the views; each view has the `out` path the helper writes its
-PNG to. The helper prints its versions as one JSON line, then for every view name read from
+A helper is started as `python helper.py JOB.json`. The job (written by peers.py) holds a cache
+folder and the views as that peer draws them; each view has its tile layers (URL template and
+opacity, bottom first), for the realistic case its markers, path and attribution, and the `out`
+path the helper writes its PNG to. The helper prints its versions as one JSON line, then for every view name read from
 stdin renders that view once, timed with time.perf_counter around the whole render including
 writing the PNG file, and prints the milliseconds on one line. peers.py decides which renders
 are cold (the first of a view fills the peer's tile cache from the local server), warm-up or

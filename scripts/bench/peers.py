@@ -1,17 +1,28 @@
 """Driver of `make bench-peers` (run by peers.sh inside its throwaway virtual environment).
 
-Serves the tile folder on 127.0.0.1, starts each peer helper in its own Python process (they
-time their own renders, see peer_common.py), renders every view once cold with each peer, once
-warm with every tool, then `--repeats` timed rounds in which the tools take turns: mapcompose
-as a whole process timed from outside, the peers warm inside their process. Then it compares
-every peer's PNG with mapcompose's and prints the machine, the versions and the tables. mapcompose
-also takes a turn held to one core, since the peers use one.
+Serves the tiles on 127.0.0.1, starts each peer helper in its own Python process (they time
+their own renders, see peer_common.py), renders every view once cold with each peer, once warm
+with every tool, then `--repeats` timed rounds in which the tools take turns: mapcompose as a
+whole process timed from outside, the peers warm inside their process. Then it compares every
+peer's PNG with mapcompose's and prints the machine, the versions and one table per case.
+mapcompose also takes a turn held to one core, since the peers use one. With `--peers none`
+(as `make bench` runs it) only mapcompose is timed, on the same cases.
 
-The views are whole-pixel aligned so that all three draw each tile on the same pixel grid:
-the image's top-left corner is a whole world pixel at the view's zoom (256-px tiles).
-The committed tiles (Tests/Fixtures/Reference/tiles) have zoom 6 only around a few test
-regions; a 5x5 block (x 29-33, y 18-22: the British Isles) holds 512² and 1024² at zoom 6.
-No zoom 6 block holds 2048² (9x9 tiles), so 2048² is the whole world at zoom 3 (64 tiles).
+Two cases:
+
+- single layer: one layer of the committed tile folder (Tests/Fixtures/Reference/tiles) at a
+  whole zoom, no overlays, no attribution. The views are whole-pixel aligned so that all three
+  tools draw each tile on the same pixel grid: the image's top-left corner is a whole world
+  pixel at the view's zoom (256-px tiles). The committed tiles have zoom 6 only around a few test
+  regions; a 5x5 block (x 29-33, y 18-22: the British Isles) holds 512² and 1024² at zoom 6. No
+  zoom 6 block holds 2048² (9x9 tiles), so 2048² is the whole world at zoom 3 (64 tiles).
+- realistic: two layers of 256-px PNG tiles (the built-in style and the geojson-night style,
+  made at the start by cutting mapcompose renders into tiles with Pillow), the second at
+  opacity 0.5; zoom 5.37 over central Europe (tiles of level 6 resampled); three icon markers
+  and a path of 50 points drawn over the map; the attribution on; at 1024² and 2048². What a
+  peer cannot draw is left out of its render, and its image is compared with a mapcompose
+  render (untimed) of just what it draws: py-staticmaps renders whole zooms only (zoom 5, the
+  nearest), MapProxy draws no markers, paths or attribution.
 """
 
 import argparse
@@ -29,38 +40,184 @@ import sys
 import threading
 import time
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 E = 20037508.342789244  # half the Web Mercator world, metres
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 
-# (size, zoom, centre in tile units of that zoom)
+# Single layer: (size, zoom, centre in tile units of that zoom)
 VIEWS = [(512, 6, (31.5, 20.5)), (1024, 6, (31.5, 20.5)), (2048, 3, (4.0, 4.0))]
 PEERS = [("py-staticmaps", "peer_staticmaps.py"), ("MapProxy", "peer_mapproxy.py")]
 
+# Realistic: the centre is a whole pixel at zoom 5 (for py-staticmaps' whole zoom), in tile units
+# of zoom 5: 47.04 N, 8.44 E.
+REALISTIC_SIZES = [1024, 2048]
+REALISTIC_ZOOM = 5.37
+REALISTIC_CENTER = (16.75, 11.25)
+REALISTIC_STYLES = [("base", "Styles/default.yaml", 1.0), ("night", "Styles/geojson-night.yaml", 0.5)]
+ATTRIBUTION = "Natural Earth (public domain)"
+MARKERS = [(45.76, 4.84), (47.37, 8.54), (48.21, 16.37)]  # Lyon, Zürich, Vienna
+ICON_SIZE, ICON_ANCHOR = 24, (12, 12)
+PATH_COLOR, PATH_WIDTH = "#c00000", 3
+# What each peer draws of the realistic case; the rest is left out of its render.
+LIMITS = {
+    "py-staticmaps": {"whole_zoom": True},
+    "MapProxy": {"overlays": False, "attribution": False},
+}
+LIMIT_NOTES = {
+    "py-staticmaps": f"whole zooms only: renders zoom {round(REALISTIC_ZOOM)} (the nearest; its level-"
+                     f"{round(REALISTIC_ZOOM)} tiles unscaled) where the others render {REALISTIC_ZOOM}",
+    "MapProxy": "draws no markers, paths or attribution: its realistic render is the two layers, "
+                "the opacity and the fractional zoom only",
+}
 
-def view_geometry(size, zoom, center_tiles):
+
+def latlon(x_tiles, y_tiles, zoom):
+    """The latitude and longitude of a point given in tile units of `zoom`."""
+    nx, ny = x_tiles / 2**zoom, y_tiles / 2**zoom
+    return math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * ny)))), nx * 360 - 180
+
+
+def view_geometry(size, zoom, center_tiles, name=None):
+    """A square view of `size` px at `zoom` centred on `center_tiles` (tile units of `zoom`): its
+    centre, its EPSG:3857 bbox and, where `zoom` is whole, its top-left world pixel."""
     world = 256 * 2**zoom  # world size in pixels
     cx, cy = (c * 256 for c in center_tiles)
     left, top = cx - size / 2, cy - size / 2
-    assert left == int(left) and top == int(top), "views must start on a whole pixel"
     # The centre handed to every tool, 1e-7 px right of and below the exact one: py-staticmaps
     # truncates its pixel offset, and a value a rounding error short of the whole pixel would
     # put its tiles one pixel off. mapcompose treats offsets under 1e-6 px as aligned.
-    nx, ny = (cx + 1e-7) / world, (cy + 1e-7) / world
+    lat, lon = latlon((cx + 1e-7) / 256, (cy + 1e-7) / 256, zoom)
     res = 2 * E / world
     first = lambda edge: int(edge // 256)
     tiles = (first(left + size - 1) - first(left) + 1) * (first(top + size - 1) - first(top) + 1)
-    return {
-        "name": f"{size}x{size}", "width": size, "height": size, "zoom": zoom, "tiles": tiles,
-        "lat": math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * ny)))), "lon": nx * 360 - 180,
-        "left": int(left), "top": int(top),
+    view = {
+        "name": name or f"{size}x{size}", "size": f"{size}x{size}", "width": size, "height": size, "zoom": zoom,
+        "tiles": tiles, "lat": lat, "lon": lon,
         "bbox": [-E + left * res, E - (top + size) * res, -E + (left + size) * res, E - top * res],
     }
+    if zoom == int(zoom):
+        assert left == int(left) and top == int(top), "views must start on a whole pixel"
+        view.update(left=int(left), top=int(top))
+    return view
+
+
+def single_layer_views(url, style):
+    views = []
+    for size, zoom, center in VIEWS:
+        view = view_geometry(size, zoom, center)
+        view.update(case="single layer", style=style, layers=[{"url": url, "opacity": 1.0}])
+        views.append(view)
+    return views
+
+
+def realistic_views(urls, style, icon):
+    """The realistic case at each size; `urls` holds one tile URL template per REALISTIC_STYLES."""
+    centre = latlon(*REALISTIC_CENTER, 5)
+    path = route()
+    views = []
+    for size in REALISTIC_SIZES:
+        # The centre in tile units of the fractional zoom (the same point).
+        scale = 2 ** (REALISTIC_ZOOM - 5)
+        view = view_geometry(size, REALISTIC_ZOOM, tuple(c * scale for c in REALISTIC_CENTER),
+                             name=f"realistic-{size}x{size}")
+        view.update(case="realistic", style=style, lat=centre[0], lon=centre[1],
+                    layers=[{"url": url, "opacity": opacity} for url, (_, _, opacity) in zip(urls, REALISTIC_STYLES)],
+                    markers=[list(m) for m in MARKERS], icon=icon, anchor=list(ICON_ANCHOR),
+                    path=path, path_color=PATH_COLOR, path_width=PATH_WIDTH, attribution=ATTRIBUTION)
+        view["tiles"] = tiles_at_level(view, 6)
+        views.append(view)
+    return views
+
+
+def route():
+    """50 points from Lyon over Zürich to Vienna, winding as a road does."""
+    (a_lat, a_lon), (b_lat, b_lon), (c_lat, c_lon) = MARKERS
+    points = []
+    for i in range(50):
+        t = i / 49
+        if t <= 0.5:
+            u = t / 0.5
+            lat, lon = a_lat + (b_lat - a_lat) * u, a_lon + (b_lon - a_lon) * u
+        else:
+            u = (t - 0.5) / 0.5
+            lat, lon = b_lat + (c_lat - b_lat) * u, b_lon + (c_lon - b_lon) * u
+        wiggle = 0.35 * math.sin(t * math.pi * 9) * math.sin(t * math.pi)
+        points.append([round(lat + wiggle, 5), round(lon - wiggle * 0.5, 5)])
+    return points
+
+
+def tiles_at_level(view, level):
+    """How many tiles of `level` the view covers."""
+    res = 2 * E / (256 * 2**level)
+    x0, y1, x1, y0 = view["bbox"]
+    col = lambda x: (x + E) / res / 256
+    row = lambda y: (E - y) / res / 256
+    return (math.ceil(col(x1)) - math.floor(col(x0))) * (math.ceil(row(y1)) - math.floor(row(y0)))
+
+
+def as_drawn_by(view, peer):
+    """The view as `peer` renders it: the realistic case without what the peer cannot draw."""
+    limits = LIMITS.get(peer, {}) if view["case"] == "realistic" else {}
+    drawn = dict(view)
+    if limits.get("whole_zoom") and drawn["zoom"] != int(drawn["zoom"]):
+        zoom = round(drawn["zoom"])
+        scale = 2 ** (zoom - 5)
+        aligned = view_geometry(drawn["width"], zoom, tuple(c * scale for c in REALISTIC_CENTER), name=drawn["name"])
+        drawn.update(zoom=zoom, lat=aligned["lat"], lon=aligned["lon"], bbox=aligned["bbox"], left=aligned["left"],
+                     top=aligned["top"])
+    if limits.get("overlays") is False:
+        for key in ("markers", "path"):
+            drawn.pop(key, None)
+    if limits.get("attribution") is False:
+        drawn.pop("attribution", None)
+    return drawn
+
+
+def make_realistic_tiles(binary, folder):
+    """256-px RGB PNG tiles of each of REALISTIC_STYLES under folder/<name>/{z}/{x}/{y}.png:
+    level 6 for the fractional zoom, level 5 for py-staticmaps' whole zoom, each covering the
+    largest view with a tile to spare. One mapcompose render per style and level, cut up."""
+    blocks = {}
+    largest = max(REALISTIC_SIZES)
+    for level, zoom in ((6, REALISTIC_ZOOM), (5, 5)):
+        half = largest / 2 * 2 ** (level - zoom) / 256  # half the view, in tiles of `level`
+        cx, cy = (c * 2 ** (level - 5) for c in REALISTIC_CENTER)
+        blocks[level] = (math.floor(cx - half) - 1, math.floor(cy - half) - 1,
+                         math.ceil(cx + half) + 1, math.ceil(cy + half) + 1)  # x0, y0, x1, y1 (exclusive)
+    count = 0
+    os.makedirs(folder, exist_ok=True)
+    for name, style, _ in REALISTIC_STYLES:
+        for level, (x0, y0, x1, y1) in blocks.items():
+            lat, lon = latlon((x0 + x1) / 2 + 1e-9, (y0 + y1) / 2 + 1e-9, level)
+            big = os.path.join(folder, f"{name}-{level}.png")
+            subprocess.run([binary, "--style", os.path.join(ROOT, style), "--center", f"{lat!r},{lon!r}",
+                            "--zoom", str(level), "--size", f"{(x1 - x0) * 256}x{(y1 - y0) * 256}",
+                            "--no-attribution", big], check=True, stdout=subprocess.DEVNULL)
+            image = Image.open(big).convert("RGB")
+            for x in range(x0, x1):
+                os.makedirs(os.path.join(folder, name, str(level), str(x)), exist_ok=True)
+                for y in range(y0, y1):
+                    left, top = (x - x0) * 256, (y - y0) * 256
+                    image.crop((left, top, left + 256, top + 256)).save(
+                        os.path.join(folder, name, str(level), str(x), f"{y}.png"))
+                    count += 1
+            os.remove(big)
+    return count
+
+
+def make_icon(path):
+    """A 24-px round marker icon: red with a white ring, antialiased (drawn 4x and reduced)."""
+    big = Image.new("RGBA", (ICON_SIZE * 4, ICON_SIZE * 4), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.ellipse((8, 8, ICON_SIZE * 4 - 8, ICON_SIZE * 4 - 8), fill=(255, 255, 255, 255))
+    draw.ellipse((20, 20, ICON_SIZE * 4 - 20, ICON_SIZE * 4 - 20), fill=(214, 40, 40, 255))
+    big.resize((ICON_SIZE, ICON_SIZE), Image.LANCZOS).save(path)
 
 
 class TileServer(http.server.ThreadingHTTPServer):
-    """The tile folder on 127.0.0.1 (a free port), counting the requests it answers."""
+    """A folder on 127.0.0.1 (a free port), counting the requests it answers."""
 
     def __init__(self, folder):
         server = self
@@ -77,9 +234,22 @@ class TileServer(http.server.ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), functools.partial(Handler, directory=folder))
         threading.Thread(target=self.serve_forever, daemon=True).start()
 
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.server_address[1]}/{{z}}/{{x}}/{{y}}.png"
+    def url(self, under=""):
+        return f"http://127.0.0.1:{self.server_address[1]}/{under}{{z}}/{{x}}/{{y}}.png"
+
+
+def mapcompose_arguments(view):
+    """mapcompose's command line for `view` (less the binary and the output)."""
+    arguments = ["--style", view["style"], "--center", f"{view['lat']!r},{view['lon']!r}",
+                 "--zoom", str(view["zoom"]), "--size", view["size"]]
+    for lat, lon in view.get("markers", []):
+        arguments += ["--marker", f"{lat},{lon};icon={view['icon']};anchor={view['anchor'][0]},{view['anchor'][1]}"]
+    if "path" in view:
+        arguments += ["--path", ";".join(f"{lat},{lon}" for lat, lon in view["path"])
+                      + f";color={view['path_color']};width={view['path_width']}"]
+    if "attribution" not in view:
+        arguments.append("--no-attribution")
+    return arguments
 
 
 class Mapcompose:
@@ -87,16 +257,14 @@ class Mapcompose:
     core (the peers are single-threaded): the process inherits the affinity this one takes
     for the moment it is started, so nothing else runs in between."""
 
-    def __init__(self, binary, style, work, cpu=None):
-        self.binary, self.style, self.work, self.cpu = binary, style, work, cpu
+    def __init__(self, binary, work, cpu=None):
+        self.binary, self.work, self.cpu = binary, work, cpu
         self.name = "mapcompose" if cpu is None else "mapcompose-one-core"
         version = subprocess.run([binary, "--version"], check=True, stdout=subprocess.PIPE, text=True)
         self.versions = {"mapcompose": version.stdout.strip().removeprefix("mapcompose ")}
 
-    def render(self, view):
-        command = [self.binary, "--style", self.style, "--center", f"{view['lat']!r},{view['lon']!r}",
-                   "--zoom", str(view["zoom"]), "--size", view["name"], "--no-attribution",
-                   output(self.work, self.name, view)]
+    def render(self, view, out=None):
+        command = [self.binary] + mapcompose_arguments(view) + [out or output(self.work, self.name, view)]
         cores = os.sched_getaffinity(0)
         if self.cpu is not None:
             os.sched_setaffinity(0, {self.cpu})
@@ -114,16 +282,19 @@ class Mapcompose:
 class Peer:
     """A peer helper in its own Python process (peer_common.py): renders on request, warm."""
 
-    def __init__(self, name, script, server, views, work):
+    def __init__(self, name, script, views, work):
         self.name = name
-        job = {"url": server.url, "cache": os.path.join(work, f"cache-{name}"),
-               "views": [dict(v, out=output(work, name, v)) for v in views]}
+        job = {"cache": os.path.join(work, f"cache-{name}"),
+               "views": [dict(as_drawn_by(v, name), out=output(work, name, v)) for v in views]}
         job_file = os.path.join(work, f"job-{name}.json")
         with open(job_file, "w") as f:
             json.dump(job, f)
         self.process = subprocess.Popen([sys.executable, os.path.join(HERE, script), job_file],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.versions = json.loads(self.process.stdout.readline())
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit(f"{name} did not start (exit status {self.process.wait()})")
+        self.versions = json.loads(line)
 
     def render(self, view):
         self.process.stdin.write(view["name"] + "\n")
@@ -143,15 +314,19 @@ def output(work, tool, view):
 
 
 def difference(binary, ours, theirs):
-    """pixelmatch count (mapcompose diff, threshold 0.1) and the largest channel difference."""
+    """The share of pixels pixelmatch counts as differing (mapcompose diff, threshold 0.1) and
+    the largest channel difference."""
     result = subprocess.run([binary, "diff", ours, theirs, "--threshold", "0.1"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode not in (0, 1):
         return f"diff failed: {result.stdout.strip().splitlines()[0]}"
-    count = re.match(r"(\d+) of (\d+) pixels differ \(([^)]*)\)", result.stdout)
+    count = re.match(r"(\d+) of (\d+) pixels differ", result.stdout)
+    if not count:
+        return result.stdout.strip()
     a, b = (Image.open(p).convert("RGB") for p in (ours, theirs))
     delta = max(high for _, high in ImageChops.difference(a, b).getextrema())
-    return f"{count[1]} px ({count[3]}), max Δ {delta}" if count else result.stdout.strip()
+    share = 100 * int(count[1]) / int(count[2])
+    return f"{share:.2f}%, max Δ {delta}"
 
 
 def machine():
@@ -159,7 +334,14 @@ def machine():
         cpu = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), "?")
     with open("/proc/meminfo") as f:
         kib = int(next(line.split()[1] for line in f if line.startswith("MemTotal")))
-    return f"nproc {len(os.sched_getaffinity(0))}, {cpu}, {kib / 2**20:.1f} GiB RAM"
+    return f"{cpu}, {len(os.sched_getaffinity(0))} cores, {kib / 2**20:.1f} GiB RAM"
+
+
+def table(rows):
+    """Rows of cells as aligned text: the first column left, the others right."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+                     .rstrip() for row in rows)
 
 
 def main():
@@ -168,80 +350,117 @@ def main():
     parser.add_argument("--tiles", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--peers", default=",".join(name for name, _ in PEERS),
+                        help="comma-separated peers to run, or 'none' for mapcompose alone")
     args = parser.parse_args()
     tiles = os.path.abspath(args.tiles)
+    wanted = [] if args.peers == "none" else args.peers.split(",")
+    unknown = set(wanted) - {n for n, _ in PEERS}
+    if unknown:
+        parser.error(f"--peers: no peer {', '.join(sorted(unknown))} (known: {', '.join(n for n, _ in PEERS)})")
+    peers = [(n, s) for n, s in PEERS if n in wanted]
+    names = [n for n, _ in peers]
 
+    print(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f} at start")
+    # The tiles: the committed folder, and the realistic case's made from mapcompose renders.
     style = os.path.join(args.work, "folder.yaml")
     with open(style, "w") as f:
         f.write("name: bench-peers\nlayers:\n  - id: tiles\n    source: {type: xyz, scheme: xyz, "
                 f"path: \"{tiles}/{{z}}/{{x}}/{{y}}.png\"}}\n")
-    views = [view_geometry(size, zoom, center) for size, zoom, center in VIEWS]
-    server = TileServer(tiles)
+    realistic_folder = os.path.join(args.work, "realistic-tiles")
+    made = make_realistic_tiles(args.mapcompose, realistic_folder)
+    icon = os.path.join(args.work, "marker.png")
+    make_icon(icon)
+    realistic_style = os.path.join(args.work, "realistic.yaml")
+    with open(realistic_style, "w") as f:
+        f.write(f"name: bench-peers-realistic\nattribution: \"{ATTRIBUTION}\"\nlayers:\n")
+        for name, _, opacity in REALISTIC_STYLES:
+            f.write(f"  - id: {name}\n    opacity: {opacity}\n    source: {{type: xyz, scheme: xyz, "
+                    f"path: \"{realistic_folder}/{name}/{{z}}/{{x}}/{{y}}.png\"}}\n")
+    servers = [TileServer(tiles), TileServer(realistic_folder)]
+    views = (single_layer_views(servers[0].url(), style)
+             + realistic_views([servers[1].url(f"{name}/") for name, _, _ in REALISTIC_STYLES], realistic_style, icon))
+    served = lambda: sum(s.requests for s in servers)
 
-    print(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f} at start")
-    tools = [Mapcompose(args.mapcompose, style, args.work),
-             Mapcompose(args.mapcompose, style, args.work, cpu=min(os.sched_getaffinity(0)))]
+    tools = [Mapcompose(args.mapcompose, args.work),
+             Mapcompose(args.mapcompose, args.work, cpu=min(os.sched_getaffinity(0)))]
     requests = {}
-    for name, script in PEERS:
-        before = server.requests
-        tools.append(Peer(name, script, server, views, args.work))
+    for name, script in peers:
+        before = served()
+        tools.append(Peer(name, script, views, args.work))
         for v in views:
             tools[-1].render(v)  # cold: its tiles come over HTTP into the peer's own cache
-        requests[name] = server.requests - before
+        requests[name] = served() - before
     for v in views:
         for tool in tools:
             tool.render(v)  # warm-up, untimed
     # Timed: the tools take turns, so a change in the machine's load hits them all alike.
     ms = {tool.name: {v["name"]: [] for v in views} for tool in tools}
-    before = server.requests
+    before = served()
     for _ in range(args.repeats):
         for v in views:
             for tool in tools:
                 ms[tool.name][v["name"]].append(tool.render(v))
-    requests["timed runs"] = server.requests - before
+    if peers:
+        requests["timed runs"] = served() - before
     versions = {}
     for tool in tools:
         versions.update(tool.versions)
         tool.close()
     versions["Python"] = platform.python_version()
-    server.shutdown()
+    for server in servers:
+        server.shutdown()
+
+    # mapcompose's image of what each peer draws, where that is not the timed view (untimed).
+    references = {}
+    for v in views:
+        for n in names:
+            drawn = as_drawn_by(v, n)
+            if drawn == v:
+                references[(n, v["name"])] = output(args.work, "mapcompose", v)
+            else:
+                references[(n, v["name"])] = output(args.work, f"mapcompose-as-{n}", v)
+                tools[0].render(drawn, out=references[(n, v["name"])])
 
     print("versions: " + "; ".join(f"{k} {v}" for k, v in versions.items()))
-    print(f"tiles: {args.tiles} (256-px XYZ PNG) served on {server.url}; tile requests answered: "
-          + ", ".join(f"{name} {n}" for name, n in requests.items()))
-    print(f"median of {args.repeats} runs, the tools taking turns; mapcompose: whole process, timed "
-          "from outside; peers: warm, in their own Python process, one render + PNG write timed")
-    print()
-    names = [name for name, _ in PEERS]
-    print(f"{'size':<10}{'zoom':>5}{'tiles':>6}{'mapcompose':>13}" + "".join(f"{n:>15}" for n in names)
-          + "".join(f"{n + '/mc':>19}" for n in names))
-    for v in views:
-        median = {tool: statistics.median(ms[tool][v["name"]]) for tool in ms}
-        print(f"{v['name']:<10}{v['zoom']:>5}{v['tiles']:>6}{median['mapcompose']:>10.1f} ms"
-              + "".join(f"{median[n]:>12.1f} ms" for n in names)
-              + "".join(f"{median[n] / median['mapcompose']:>18.2f}×" for n in names))
-    print("goal: every peer/mc ratio ≥ 3 at 1024x1024 and 2048x2048")
-    print()
-    print("mapcompose held to one core (the peers are single-threaded), in the same turns:")
-    print(f"{'size':<10}{'mapcompose':>13}" + "".join(f"{n + '/mc':>19}" for n in names)
-          + f"{'output':>22}")
-    for v in views:
-        median = {tool: statistics.median(ms[tool][v["name"]]) for tool in ms}
-        one_core = median["mapcompose-one-core"]
-        same = filecmp.cmp(output(args.work, "mapcompose", v), output(args.work, "mapcompose-one-core", v),
-                           shallow=False)
-        print(f"{v['name']:<10}{one_core:>10.1f} ms" + "".join(f"{median[n] / one_core:>18.2f}×" for n in names)
-              + f"{'the same bytes' if same else 'DIFFERS':>22}")
-    print()
-    print("pixel difference against mapcompose's output (mapcompose diff --threshold 0.1; max Δ: "
-          "largest channel difference, Pillow)")
-    for v in views:
-        ours = output(args.work, "mapcompose", v)
-        print((f"{v['name']:<10}" + "".join(
-            f"  {n}: {difference(args.mapcompose, ours, output(args.work, n, v)):<34}" for n in names)).rstrip())
-    print(f"\nload average {os.getloadavg()[0]:.2f} at the end; views: "
-          + "; ".join(f"{v['name']} at {round(v['lat'], 6) + 0.0},{round(v['lon'], 6) + 0.0} zoom {v['zoom']}"
-                   for v in views))
+    print(f"tiles: {args.tiles} and, for the realistic case, {made} tiles made from the built-in and geojson-night "
+          "styles (256-px PNG)" + (f"; tile requests answered: " + ", ".join(f"{n} {c}" for n, c in requests.items())
+                                    if peers else ""))
+    print(f"median of {args.repeats} runs" + (", the tools taking turns" if peers else "")
+          + "; mapcompose: whole process, timed from outside"
+          + ("; peers: warm, in their own Python process, one render + PNG write timed" if peers else "")
+          + "; 1 core: mapcompose held to one core" + (" (the peers are single-threaded)" if peers else ""))
+    cpu = machine().rsplit(",", 1)[0]
+    for case, title in [("single layer", "single layer: one XYZ PNG layer, whole zoom, no overlays, no attribution"),
+                        ("realistic", f"realistic: 2 layers (the 2nd at opacity 0.5), zoom {REALISTIC_ZOOM}, "
+                                      f"{len(MARKERS)} icon markers, a {len(route())}-point path, attribution")]:
+        print()
+        print(f"{title} — {cpu}")
+        header = ["size", "zoom", "tiles", "mapcompose", "1 core"] + names
+        header += [f"{n}/mc" for n in names] + [f"{n}/1 core" for n in names] + [f"{n} differs" for n in names]
+        rows = [header]
+        for v in (v for v in views if v["case"] == case):
+            median = {tool: statistics.median(ms[tool][v["name"]]) for tool in ms}
+            same = filecmp.cmp(output(args.work, "mapcompose", v), output(args.work, "mapcompose-one-core", v),
+                               shallow=False)
+            row = [v["size"], f"{v['zoom']:g}", str(v["tiles"]), f"{median['mapcompose']:.1f} ms",
+                   f"{median['mapcompose-one-core']:.1f} ms" + ("" if same else " (OUTPUT DIFFERS)")]
+            row += [f"{median[n]:.1f} ms" for n in names]
+            row += [f"{median[n] / median['mapcompose']:.2f}×" for n in names]
+            row += [f"{median[n] / median['mapcompose-one-core']:.2f}×" for n in names]
+            row += [difference(args.mapcompose, references[(n, v["name"])], output(args.work, n, v)) for n in names]
+            rows.append(row)
+        print(table(rows))
+        for n in names:
+            if case == "realistic" and n in LIMIT_NOTES:
+                print(f"  {n}: {LIMIT_NOTES[n]}; its image is compared with mapcompose's of the same")
+    if peers:
+        print()
+        print("goal: every peer/mc ratio ≥ 3 at 1024x1024 and 2048x2048, in both cases. differs: pixels that differ "
+              "from mapcompose's image (mapcompose diff --threshold 0.1) and the largest channel difference (Pillow)")
+    print(f"load average {os.getloadavg()[0]:.2f} at the end; views: "
+          + "; ".join(f"{v['name']} at {round(v['lat'], 6) + 0.0},{round(v['lon'], 6) + 0.0} zoom {v['zoom']:g}"
+                      for v in views))
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Whole-process time and peak RSS of mapcompose on styles that used to hang or blow up:
 # many layers (5, 500, 5000 solid layers of distinct colours at 800x600) and the largest
-# output (16384x16384 at zoom 8, one solid layer and the built-in default style).
+# output (16384x16384 at zoom 8, one solid layer and the built-in default style); then the peak
+# RSS of `mapcompose diff` refusing a 70-byte PNG whose text chunk claims 128 MiB (flagged when
+# over 120 MiB: the claim must be refused before anything that size is allocated).
 # Usage: scripts/bench/stress.sh [path/to/mapcompose]   (default: .build/release/mapcompose)
 set -euo pipefail
-bin="${1:-.build/release/mapcompose}"
+bin="$(realpath "${1:-.build/release/mapcompose}")"
+cd "$(dirname "$0")/../.."
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -39,3 +42,18 @@ echo 'layers: [{id: s, source: {type: solid, color: "#3366cc"}}]' >"$work/solid.
 measure "16384x16384 at zoom 8, one solid layer" --style "$work/solid.yaml" --center 48,10 --zoom 8 \
   --size 16384x16384 "$work/big.png"
 measure "16384x16384 at zoom 8, default style" --center 48,10 --zoom 8 --size 16384x16384 "$work/big.png"
+
+# `diff` must refuse the file (exit 2) without allocating what its text chunk claims.
+claim=Tests/Fixtures/FuzzRegressions/tile-decoder/text-chunk-claiming-128-mib.png
+status=0
+/usr/bin/time -f "%e %M" -o "$work/time.txt" "$bin" diff "$claim" "$claim" >/dev/null 2>"$work/err.txt" || status=$?
+read -r seconds kib < <(tail -1 "$work/time.txt")
+limit=120
+verdict="refused (exit 2)"
+if [ "$status" -ne 2 ]; then
+  verdict="NOT REFUSED AS EXPECTED: exit $status, $(head -c 200 "$work/err.txt")"
+elif ((kib > limit * 1024)); then
+  verdict="refused, but OVER THE ${limit} MiB LIMIT"
+fi
+printf '%-44s %8.2f s %8d MiB  (limit %d MiB) %s\n' "diff of a PNG claiming a 128 MiB text chunk" \
+  "$seconds" $((kib / 1024)) "$limit" "$verdict"
