@@ -65,10 +65,12 @@ struct BatchCommand: AsyncParsableCommand {
         display.finish()
         let progress = summary.progress
         let decodedPerMap = progress.written > 0 ? Double(progress.tilesDecoded) / Double(progress.written) : 0
-        printError(String(format: "batch: %d written, %d already done, %d failed of %d jobs%@ in %.1f s (%.1f maps/s, %.2f tiles decoded per map, %d style%@ loaded)",
+        let styles = "\(summary.stylesLoaded) style\(summary.stylesLoaded == 1 ? "" : "s") loaded"
+            + (summary.stylesFailed > 0 ? ", \(summary.stylesFailed) failed to load" : "")
+        printError(String(format: "batch: %d written, %d already done, %d failed of %d jobs%@ in %.1f s (%.1f maps/s, %.2f tiles decoded per map, %@)",
                           progress.written, progress.skipped, progress.failed, progress.total ?? progress.done,
                           options.shard == .all ? "" : " (shard \(options.shard))", progress.elapsed,
-                          progress.mapsPerSecond, decodedPerMap, summary.stylesLoaded, summary.stylesLoaded == 1 ? "" : "s"))
+                          progress.mapsPerSecond, decodedPerMap, styles))
         for failure in summary.failures {
             printError("failed: \(failure.row) (\(failure.id)): \(failure.error ?? "unknown error")")
         }

@@ -13,8 +13,8 @@ struct CheckCommand: AsyncParsableCommand {
     @Argument(help: "A suite folder: sub-folders each holding case.yaml and expected*.png (or one such case folder).")
     var suite: String
 
-    @Option(help: "Folder for <case>/actual.png, diff.png, report.json and index.html.")
-    var out = "Output/check"
+    @Option(help: "Folder for <case>/actual.png, diff.png, report.json and index.html (default: SUITE-report beside the suite).")
+    var out: String?
 
     @Flag(help: "Rewrite each case's closest expected image with its render (or record expected.png).")
     var update = false
@@ -29,7 +29,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     mutating func run() async throws {
         let store = try tileMemory.store()
-        let outputFolder = URL(fileURLWithPath: out).standardizedFileURL
+        let outputFolder = out.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? Self.defaultOutput(for: suite)
         let remote = try cacheOptions.environment()
         let outcomes: [CheckCaseOutcome]
         do throws(ManifestError) {
@@ -45,5 +45,12 @@ struct CheckCommand: AsyncParsableCommand {
         let failed = outcomes.filter { $0.status == .failed }.count
         printLine("\(outcomes.count - failed) of \(outcomes.count) cases passed; report: \(outputFolder.appendingPathComponent("index.html").path)")
         if failed > 0 { throw CLIFailure(messages: [], exitCode: 1) }
+    }
+
+    /// `SUITE-report` beside the suite folder: results land with the suite, wherever the
+    /// command runs from.
+    static func defaultOutput(for suite: String) -> URL {
+        let folder = URL(fileURLWithPath: suite).standardizedFileURL
+        return folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-report")
     }
 }

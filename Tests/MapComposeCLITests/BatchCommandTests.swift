@@ -26,7 +26,7 @@ import Testing
         #expect(run.stderr.contains("jobs.jsonl:\(fixture.brokenRow + 1) ("), "the broken row is named by its line")
         #expect(run.stderr.contains("not a JSON object"))
         #expect(run.stderr.contains("style 'missing.yaml': no such style file"))
-        #expect(run.stderr.contains("2 styles loaded"), "each distinct style is loaded once")
+        #expect(run.stderr.contains("1 style loaded, 1 failed to load"), "each distinct style is loaded once, and the missing one counted apart")
         // Tiles are shared across jobs: far fewer decodes than maps.
         let decoded = results.compactMap { $0["tilesDecoded"] as? Int }.reduce(0, +)
         #expect(decoded < fixture.jobs / 4, "\(decoded) tiles decoded for \(fixture.jobs) maps")

@@ -30,7 +30,9 @@ import Testing
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("FAILED tokyo: "), "\(failing.stdout)")
         #expect(failing.stdout.contains("1 of 2 cases passed"))
-        let out = folder.url.appendingPathComponent("Output/check")
+        let out = folder.url.appendingPathComponent("suite-report")
+        #expect(failing.stdout.contains("report: \(out.appendingPathComponent("index.html").path)"), "\(failing.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Output").path), "nothing in the folder it runs from")
         for name in ["actual.png", "expected.png", "diff.png", "report.json"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tokyo/\(name)").path), "\(name)")
         }
@@ -43,7 +45,7 @@ import Testing
         #expect(html.contains("type=\"range\""), "a slider compares expected and actual")
         #expect(html.contains("&quot;style&quot; : &quot;default&quot;"), "the render report is shown")
         // The closest of several expected images counts.
-        try FileManager.default.copyItem(at: folder.url.appendingPathComponent("Output/check/tokyo/actual.png"),
+        try FileManager.default.copyItem(at: out.appendingPathComponent("tokyo/actual.png"),
                                          to: folder.url.appendingPathComponent("suite/tokyo/expected-2.png"))
         let closest = try CLIRunner.run(["check", "suite"], in: folder.url)
         #expect(closest.status == 0, "\(closest.stdout)")

@@ -45,8 +45,10 @@ public struct BatchRunner: Sendable {
         public var progress: BatchProgress
         /// The first failures, in the order they ended (all are in the results file).
         public var failures: [BatchJobResult]
-        /// Distinct styles loaded (or found missing).
+        /// Distinct styles loaded.
         public var stylesLoaded: Int
+        /// Distinct styles that failed to load (missing, or with problems).
+        public var stylesFailed: Int
     }
 
     /// How many failures the summary keeps.
@@ -169,7 +171,8 @@ public struct BatchRunner: Sendable {
             for await done in group { record(done) }
         }
         if let error = readError ?? results?.writeError { throw error }
-        return Summary(progress: progress, failures: failures, stylesLoaded: await styles.loads)
+        return Summary(progress: progress, failures: failures, stylesLoaded: await styles.loaded,
+                       stylesFailed: await styles.failedToLoad)
     }
 
     /// Claims a job's output among the run's files; the reason it cannot be written when it is

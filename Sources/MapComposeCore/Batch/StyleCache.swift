@@ -14,8 +14,11 @@ public actor StyleCache {
     /// Resolved paths of style files found missing.
     private var missing: Set<String> = []
 
-    /// How many distinct styles were loaded (or failed to load).
-    public var loads: Int { styles.count + missing.count }
+    /// How many distinct styles were loaded.
+    public var loaded: Int { styles.values.count { if case .success = $0 { true } else { false } } }
+
+    /// How many distinct styles failed to load (missing, or with problems).
+    public var failedToLoad: Int { styles.count - loaded + missing.count }
 
     /// `remote`: the disk cache and HTTP client every remote source of these styles shares;
     /// `confinement`: the folder style files must lie in (nil: anywhere).

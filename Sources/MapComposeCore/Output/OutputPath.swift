@@ -29,6 +29,9 @@ public enum OutputPath {
 
     /// `name` in `folder`, as `folder/name` (just `name` in `.`).
     public static func joined(_ folder: String, _ name: String) -> String {
+        // `maps/` and `maps` name the same folder: one slash between it and the name.
+        var folder = Substring(folder)
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
         switch folder {
         case ".": return name
         case "/": return "/" + name

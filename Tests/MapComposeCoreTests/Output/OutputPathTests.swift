@@ -22,6 +22,13 @@ import Testing
         if !name.isEmpty { #expect(OutputPath.joined(folder, name) == path) }
     }
 
+    /// `--out maps/` and `--out maps` give the same paths, with one slash.
+    @Test(arguments: [("maps/", "uk/london.png", "maps/uk/london.png"), ("maps//", "a.png", "maps/a.png"),
+                      ("/", "a.png", "/a.png"), (".", "a.png", "a.png"), ("/srv/out/", "a.png", "/srv/out/a.png")])
+    func aFolderWithATrailingSlashIsJoinedWithOne(_ folder: String, _ name: String, _ expected: String) {
+        #expect(OutputPath.joined(folder, name) == expected)
+    }
+
     @Test func linksAreFollowedRelativeToTheirFolder() throws {
         let folder = try TemporaryFolder()
         let manager = FileManager.default
