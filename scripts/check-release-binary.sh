@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks how a release binary is linked: a position-independent executable (ELF type DYN with a
 # program interpreter), the Swift runtime inside it (no libswiftCore.so to load), and glibc and
-# the system C libraries loaded from the system (libc, Cairo, libcurl, libpng, SQLite).
+# the system C libraries loaded from the system (libc, Cairo, libpng, SQLite; libcurl is loaded on
+# first use, see Sources/CCurl).
 # Usage: scripts/check-release-binary.sh path/to/mapcompose
 set -euo pipefail
 binary="${1:?usage: check-release-binary.sh BINARY}"
@@ -9,7 +10,7 @@ fail() { echo "check-release-binary.sh: $binary: $*" >&2; exit 1; }
 readelf -h "$binary" | grep -q 'Type:.*DYN' || fail "not a position-independent executable (ELF type is not DYN)"
 readelf -l "$binary" | grep -q 'INTERP' || fail "no program interpreter: not dynamically linked"
 needed="$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
-for lib in libc.so libcairo.so libcurl.so libpng16.so libsqlite3.so; do
+for lib in libc.so libcairo.so libpng16.so libsqlite3.so; do
   grep -q "^$lib" <<<"$needed" || fail "does not load $lib from the system"
 done
 if grep -q '^libswift\|^libFoundation' <<<"$needed"; then fail "loads the Swift runtime instead of carrying it"; fi
