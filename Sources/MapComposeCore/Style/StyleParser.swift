@@ -49,7 +49,8 @@ struct StyleParser {
     }
 
     /// One item of `overlays:`: a kind's key (`marker`, `path`, `polygon`, `circle`, `text`) whose
-    /// value is written as on the command line, with its settings as keys beside it; or
+    /// value is written as on the command line (`;key=value` settings and `enc=…` included),
+    /// its settings also as keys beside it; or
     /// `geojson: FILE` for a simplestyle GeoJSON file.
     private func parseOverlay(_ node: Node, index: Int) -> [Overlay] {
         let keyPath = "overlays[\(index)]"
@@ -67,7 +68,7 @@ struct StyleParser {
             do {
                 return try GeoJSONOverlay.overlays(from: try origin.data(at: main))
             } catch let error as OverlayError {
-                log.add(map.value(kindName), map.path(kindName), "'\(main)': \(error.reason)")
+                log.add(map.value(kindName), map.path(kindName), "'\(main.messageExcerpt)': \(error.reason)")
             } catch {
                 log.add(map.value(kindName), map.path(kindName), "\(error)")
             }
@@ -85,7 +86,7 @@ struct StyleParser {
         }
         let origin = self.origin
         do {
-            return [try OverlaySyntax.parse(kind, main: main, settings: settings, files: { origin.resolve($0) })]
+            return [try OverlaySyntax.parse(kind, main, settings: settings, files: { origin.resolve($0) })]
         } catch {
             log.add(map.value(kindName), map.path(kindName), error.reason)
             return []
