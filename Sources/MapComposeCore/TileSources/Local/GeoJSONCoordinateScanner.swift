@@ -122,7 +122,8 @@ enum GeoJSONCoordinateScanner {
         private mutating func number() -> Double? {
             let start = index
             _ = take(UInt8(ascii: "-"))
-            guard digits() > 0 else { return nil }
+            let integer = index
+            guard digits() > 0, bytes[integer] != UInt8(ascii: "0") || index == integer + 1 else { return nil }
             if take(UInt8(ascii: ".")) { guard digits() > 0 else { return nil } }
             if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
                 index += 1
