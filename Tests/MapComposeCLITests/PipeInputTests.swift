@@ -60,6 +60,17 @@ import Glibc
         #expect(RenderHelpersCLI.count(image, PixelMeasure.blue) > 50, "the icon is drawn")
     }
 
+    /// A style comes from others: its icons must be regular files, never a pipe to wait on.
+    @Test func aStyleIconThatIsAPipeIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try #require(mkfifo(folder.url.appendingPathComponent("pin.png").path, 0o600) == 0)
+        try folder.write("layers: [{id: white, source: {type: solid, color: white}}]\n"
+                         + "overlays: [{marker: '0,0', icon: pin.png}]\n", to: "style.yaml")
+        let run = try CLIRunner.run(["validate", "style.yaml"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("overlays[0].marker: icon: 'pin.png' is a device, socket or pipe, not a file"), "\(run.stderr)")
+    }
+
     @Test func aFolderOrADeviceIsNotARegularFile() throws {
         let folder = try TemporaryFolder()
         let png = try folder.write(try TileFixtures.solidPNG(.white, size: 16), to: "a.png")

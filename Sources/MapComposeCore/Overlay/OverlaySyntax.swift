@@ -5,8 +5,8 @@ import Foundation
 /// (the same main part under the kind's key, the settings as keys beside it). Every problem
 /// throws an `OverlayError` that says what to write instead.
 public enum OverlaySyntax {
-    /// Resolves a file named by an overlay (an icon) to a URL; nil when files cannot be named.
-    public typealias FileResolver = @Sendable (String) -> URL?
+    /// Resolves a file named by an overlay (an icon) to a URL, or says why it cannot be used.
+    public typealias FileResolver = @Sendable (String) throws(OverlayError) -> URL
 
     /// Parses `MAIN;key=value;…`. For paths and polygons, parts without `=` are points (and
     /// `enc=…` may come first); for text, the first part and any that are not a known setting
@@ -64,7 +64,7 @@ public enum OverlaySyntax {
         case let other?: throw OverlayError("symbol '\(other.messageExcerpt)' is not pin or circle")
         }
         if let path = settings["icon"] {
-            guard let url = files(path) else { throw OverlayError("icon '\(path.messageExcerpt)': a built-in style cannot name files") }
+            let url = try files(path)
             let anchor = try settings["anchor"].map { text throws(OverlayError) in try pair(text, "anchor", "X,Y in icon pixels") }
             marker.symbol = .icon(try MarkerIcon.load(url, anchor: anchor))
         } else if settings["anchor"] != nil {

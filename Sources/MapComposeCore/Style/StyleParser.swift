@@ -86,7 +86,15 @@ struct StyleParser {
         }
         let origin = self.origin
         do {
-            return [try OverlaySyntax.parse(kind, main, settings: settings, files: { origin.resolve($0) })]
+            // Icons must be regular files: a style from elsewhere may not make a render wait on a pipe.
+            let files: OverlaySyntax.FileResolver = { path throws(OverlayError) in
+                do {
+                    return try origin.existingFile(path)
+                } catch {
+                    throw OverlayError("icon: \(error)")
+                }
+            }
+            return [try OverlaySyntax.parse(kind, main, settings: settings, files: files)]
         } catch {
             log.add(map.value(kindName), map.path(kindName), error.reason)
             return []
