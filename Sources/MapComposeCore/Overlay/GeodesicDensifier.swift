@@ -10,13 +10,25 @@ struct GeodesicDensifier {
     static let pixelTolerance = 0.25
     /// At most 2^maxDepth segments a step.
     static let maxDepth = 12
+    /// Most points filled into one line, however many long steps it has (64 MB of positions).
+    static let pointBudget = 1 << 22
 
     let zoom: Double
     let tolerance: Double
+    /// At most 2^depth segments a step.
+    private(set) var depth = GeodesicDensifier.maxDepth
 
     init(zoom: Double, tolerance: Double = GeodesicDensifier.pixelTolerance) {
         self.zoom = zoom
         self.tolerance = tolerance
+    }
+
+    /// This densifier with its depth lowered so that `steps` steps fill in at most
+    /// `pointBudget` points in all.
+    func sharing(among steps: Int) -> GeodesicDensifier {
+        var shared = self
+        shared.depth = min(Self.maxDepth, max(1, Int(log2(Double(Self.pointBudget) / Double(max(steps, 1))))))
+        return shared
     }
 
     /// Appends the points strictly between `p` and `q` (unwrapped longitudes, the step at most
@@ -60,7 +72,7 @@ struct GeodesicDensifier {
         /// Appends the points strictly inside the part from `t0` to `t1` (fractions of the step).
         func halve(_ t0: Double, _ t1: Double, _ start: (LonLat, WorldPixel), _ end: (LonLat, WorldPixel), depth: Int,
                    with densifier: GeodesicDensifier, into points: inout [LonLat]) {
-            guard depth < GeodesicDensifier.maxDepth else { return }
+            guard depth < densifier.depth else { return }
             let t = (t0 + t1) / 2
             let middle = Geodesic.destination(from: origin, azimuth: azimuth, distance: distance * t)
             let m = densifier.pixel(middle)

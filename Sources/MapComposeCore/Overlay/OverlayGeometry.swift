@@ -27,6 +27,7 @@ enum OverlayGeometry {
         let line = unwrapped(isRing ? points + [points[0]] : points)
         var result = line
         if geodesic, line.count > 1 {
+            let densifier = densifier.sharing(among: line.count - 1)
             result = [line[0]]
             result.reserveCapacity(line.count)
             for (p, q) in zip(line, line.dropFirst()) {

@@ -26,13 +26,17 @@ enum PathSimplifier {
         return kept
     }
 
-    /// Douglas–Peucker with a stack of index ranges (no recursion, however long the line).
-    static func douglasPeucker(_ points: [Point], _ tolerance: Double) -> [Point] {
+    /// Douglas–Peucker with a stack of index ranges (no recursion, however long the line), run
+    /// on stretches of at most `stretch` points that keep their ends: a line built to defeat it
+    /// (each split taking off one point) then costs `stretch` times its length, not its square.
+    static func douglasPeucker(_ points: [Point], _ tolerance: Double, stretch: Int = 1024) -> [Point] {
         guard points.count > 2 else { return points }
         var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var ranges = [(0, points.count - 1)]
+        var ranges = stride(from: 0, to: points.count - 1, by: stretch).map { ($0, min($0 + stretch, points.count - 1)) }
+        for (first, last) in ranges {
+            keep[first] = true
+            keep[last] = true
+        }
         let limit = tolerance * tolerance
         while let (first, last) = ranges.popLast() {
             guard last - first > 1 else { continue }

@@ -44,3 +44,13 @@ import Testing
         #expect(drawn.count == track.count)
     }
 }
+
+@Suite struct GeodesicBudgetTests {
+    /// A line of many long steps (London and Tokyo in turn) fills in a bounded number of points.
+    @Test func manyLongStepsShareAPointBudget() {
+        let london = LonLat(lon: -0.45, lat: 51.47), tokyo = LonLat(lon: 139.78, lat: 35.55)
+        let line = (0..<100_000).map { $0 % 2 == 0 ? london : tokyo }
+        let drawn = OverlayGeometry.vertices(line, geodesic: true, densifier: GeodesicDensifier(zoom: 18))
+        #expect(drawn.count <= line.count + GeodesicDensifier.pointBudget, "\(drawn.count) points")
+    }
+}
