@@ -10,24 +10,29 @@ struct GeodesicDensifier {
     static let pixelTolerance = 0.25
     /// At most 2^maxDepth segments a step.
     static let maxDepth = 12
-    /// Most points filled into one line, however many long steps it has (64 MB of positions).
-    static let pointBudget = 1 << 22
+    /// Most points filled into one line by default, however many long steps it has (64 MB
+    /// of positions).
+    static let defaultPointBudget = 1 << 22
 
     let zoom: Double
     let tolerance: Double
+    /// Most points filled into one line.
+    let pointBudget: Int
     /// At most 2^depth segments a step.
     private(set) var depth = GeodesicDensifier.maxDepth
 
-    init(zoom: Double, tolerance: Double = GeodesicDensifier.pixelTolerance) {
+    init(zoom: Double, tolerance: Double = GeodesicDensifier.pixelTolerance,
+         pointBudget: Int = GeodesicDensifier.defaultPointBudget) {
         self.zoom = zoom
         self.tolerance = tolerance
+        self.pointBudget = pointBudget
     }
 
     /// This densifier with its depth lowered so that `steps` steps fill in at most
     /// `pointBudget` points in all.
     func sharing(among steps: Int) -> GeodesicDensifier {
         var shared = self
-        shared.depth = min(Self.maxDepth, max(1, Int(log2(Double(Self.pointBudget) / Double(max(steps, 1))))))
+        shared.depth = min(Self.maxDepth, max(1, Int(log2(Double(pointBudget) / Double(max(steps, 1))))))
         return shared
     }
 

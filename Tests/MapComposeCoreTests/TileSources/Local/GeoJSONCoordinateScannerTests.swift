@@ -44,13 +44,13 @@ import Testing
         #expect(GeoJSONCoordinateScanner.extract(Data(text.utf8)).coordinates.isEmpty)
     }
 
-    @Test func aMillionPositionsAreRead() throws {
+    @Test func aLongLineIsReadWhole() throws {
         var text = #"{"type":"Feature","properties":{"geodesic":true},"geometry":{"type":"LineString","coordinates":["#
-        text += (0..<1_000_000).map { "[\(Double($0) * 1e-4 - 50),\(Double($0 % 1000) * 1e-3)]" }.joined(separator: ",")
+        text += (0..<200_000).map { "[\(Double($0) * 1e-4 - 50),\(Double($0 % 1000) * 1e-3)]" }.joined(separator: ",")
         text += "]}}"
         let overlays = try GeoJSONOverlay.overlays(from: Data(text.utf8))
         guard case .path(let path) = try #require(overlays.first) else { Issue.record("not a path"); return }
-        #expect(path.points.count == 1_000_000 && path.geodesic)
-        #expect(path.points[999_999] == LonLat(lon: 999_999 * 1e-4 - 50, lat: 0.999))
+        #expect(path.points.count == 200_000 && path.geodesic)
+        #expect(path.points[199_999] == LonLat(lon: 199_999 * 1e-4 - 50, lat: 0.999))
     }
 }
