@@ -28,6 +28,10 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Largest share of differing pixels (0…1) that still exits 0.")
     var allowed = 0.0
 
+    @Option(name: .customLong("max-pixels"), parsing: .unconditional,
+            help: "Largest image (width × height) compared; a diff takes about 17 bytes a pixel.")
+    var maxPixels = ImageDiff.defaultMaxPixels
+
     mutating func run() async throws {
         guard threshold.isFinite, (0...1).contains(threshold) else {
             throw CLIFailure("--threshold \(threshold): expected a number from 0 to 1, e.g. 0.1")
@@ -45,14 +49,23 @@ struct DiffCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure("--diff: \(error)")
         }
-        // The two files decode at once, on two cores.
-        async let one = Self.read(first)
-        async let two = Self.read(second)
-        let (a, b) = try await (one, two)
-        guard a.width == b.width, a.height == b.height else {
+        guard maxPixels > 0 else { throw CLIFailure("--max-pixels \(maxPixels): expected a number of pixels, e.g. 67108864") }
+        // Sizes come from the headers, before a pixel is decoded: a small file may claim a huge image.
+        let (dataA, sizeA) = try Self.header(first), (dataB, sizeB) = try Self.header(second)
+        guard sizeA == sizeB else {
             diffTarget?.discard()
-            throw CLIFailure("\(first) is \(a.width)x\(a.height) but \(second) is \(b.width)x\(b.height): only images of the same size compare")
+            throw CLIFailure("\(first) is \(sizeA.width)x\(sizeA.height) but \(second) is \(sizeB.width)x\(sizeB.height): "
+                             + "only images of the same size compare")
         }
+        guard sizeA.width * sizeA.height <= maxPixels else {
+            diffTarget?.discard()
+            throw CLIFailure("\(first) and \(second) are \(sizeA.width)x\(sizeA.height), \(sizeA.width * sizeA.height) pixels, "
+                             + "over the limit of \(maxPixels): raise --max-pixels to compare them")
+        }
+        // The two files decode at once, on two cores.
+        async let one = Self.decode(dataA, first)
+        async let two = Self.decode(dataB, second)
+        let (a, b) = try await (one, two)
         let result: ImageDiffResult
         do {
             result = try ImageDiff.compare(a, b, threshold: threshold, includeAntialiasing: includeAntialiasing,
@@ -74,15 +87,24 @@ struct DiffCommand: AsyncParsableCommand {
         if result.differingFraction > allowed { throw CLIFailure(messages: [], exitCode: 1) }
     }
 
-    /// A PNG as straight RGBA, or a failure naming the file (exit 2).
-    private static func read(_ path: String) throws(CLIFailure) -> RGBAImage {
+    /// A PNG file's bytes and the size its header claims, or a failure naming the file (exit 2).
+    private static func header(_ path: String) throws(CLIFailure) -> (data: Data, size: (width: Int, height: Int)) {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            data = try InputFile.read(path)
         } catch {
-            throw CLIFailure("\(path): cannot read the file (\(error.localizedDescription))")
+            throw CLIFailure("\(path): cannot read the file: \(error.reason)")
         }
         guard !data.isEmpty else { throw CLIFailure("\(path): the file is empty, not a PNG image") }
+        do {
+            return (data, try StraightPNGDecoder.size(of: data))
+        } catch {
+            throw CLIFailure("\(path): \(error)")
+        }
+    }
+
+    /// The PNG in `data` as straight RGBA, or a failure naming the file (exit 2).
+    private static func decode(_ data: Data, _ path: String) throws(CLIFailure) -> RGBAImage {
         do {
             return try StraightPNGDecoder.decode(data)
         } catch {

@@ -21,14 +21,14 @@ struct OverlayArguments: Equatable {
             let name = label("--overlay", index, files.count)
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
+                data = try InputFile.read(file)
             } catch {
-                throw CLIFailure("\(name) '\(file)': cannot read it (\((error as NSError).localizedDescription))")
+                throw CLIFailure("\(name) '\(file.messageExcerpt)': cannot read it: \(error.reason)")
             }
             do {
                 result += try GeoJSONOverlay.overlays(from: data)
             } catch {
-                throw CLIFailure("\(name) '\(file)': \(error.reason)")
+                throw CLIFailure("\(name) '\(file.messageExcerpt)': \(error.reason)")
             }
         }
         result += try parse(paths, .path)
@@ -45,7 +45,7 @@ struct OverlayArguments: Equatable {
             } catch {
                 let hint = error.reason.contains("expected") ? ""
                     : " (expected \(kind.syntax), then ;key=value settings: \(kind.settingKeys.joined(separator: ", ")))"
-                throw CLIFailure("\(label("--\(kind.rawValue)", index, values.count)) '\(value)': \(error.reason)\(hint)")
+                throw CLIFailure("\(label("--\(kind.rawValue)", index, values.count)) '\(value.messageExcerpt)': \(error.reason)\(hint)")
             }
         }
         return result

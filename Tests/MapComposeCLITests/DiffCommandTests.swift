@@ -58,7 +58,7 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write(try TileFixtures.solidPNG(.white, size: 16), to: "other-size.png")
         try folder.write("not an image", to: "garbage.png")
-        try folder.write(try TileFixtures.truncatedPNG(), to: "truncated.png")
+        try folder.write(try TileFixtures.truncatedPNG(size: 128), to: "truncated.png")
         try folder.write(Data(), to: "empty.png")
         let a = pair("aa-circles")[0]
         let second = arguments[0].hasPrefix("--") ? a : folder.url.appendingPathComponent("\(arguments[0]).png").path

@@ -17,9 +17,9 @@ public enum TileFixtures {
         try RasterImage(width: size, height: size, color: color)
     }
 
-    /// A PNG whose data stops halfway through its compressed pixels.
-    public static func truncatedPNG() throws -> Data {
-        let data = try solidPNG(RGBA(r: 10, g: 200, b: 30))
+    /// A PNG of `size`² pixels whose data stops halfway through its compressed pixels.
+    public static func truncatedPNG(size: Int = 256) throws -> Data {
+        let data = try solidPNG(RGBA(r: 10, g: 200, b: 30), size: size)
         return data.prefix(data.count / 2)
     }
 

@@ -113,18 +113,17 @@ public struct CheckSuite: Sendable {
                 outcome.message = "recorded expected.png"
                 return outcome
             }
-            let expected = try testCase.expected.map { url throws(ManifestError) in try CheckCase.expectedImage(url) }
-            let result = try testCase.comparison.compare(actual: actual, expected: expected)
+            let (result, expected) = try testCase.comparison.compare(actual: actual, expectedFiles: testCase.expected)
             let closest = testCase.expected[result.expectedIndex]
             outcome.expectedName = closest.lastPathComponent
             outcome.differingPixels = result.result.differingPixels
             outcome.totalPixels = result.result.totalPixels
-            try ImageComparison.writeImages(to: out, actual: actual, expected: expected[result.expectedIndex],
+            try ImageComparison.writeImages(to: out, actual: actual, expected: expected,
                                             diff: result.result.diffImage)
             outcome.status = result.passed ? .passed : .failed
             outcome.message = result.result.summary
                 + (result.passed ? "" : "; more than allowed \(String(format: "%.4f%%", testCase.comparison.allowed * 100))")
-            if update, actual != expected[result.expectedIndex] {
+            if update, actual != expected {
                 try PendingOutputFile(path: closest.path).commit(actualData)
                 outcome.status = .updated
                 outcome.message = "rewrote \(closest.lastPathComponent) (was: \(result.result.summary))"

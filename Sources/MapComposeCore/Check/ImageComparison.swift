@@ -35,12 +35,43 @@ public struct ImageComparison: Sendable {
             let result = try ImageDiff.compare(actual, candidate, threshold: threshold, makeDiffImage: true)
             if best == nil || result.differingPixels < best!.result.differingPixels { best = (index, result) }
         }
-        guard let best else {
-            throw ImageDiffError(description: "the render is \(actual.width)x\(actual.height) but the expected image"
-                                 + "\(sizes.count == 1 ? " is" : "s are") \(sizes.joined(separator: ", "))")
-        }
+        guard let best else { throw sizeMismatch(actual, sizes) }
         return Outcome(expectedIndex: best.index, result: best.result,
                        passed: best.result.differingFraction <= allowed)
+    }
+
+    /// Compares `actual` with every expected PNG file of its size, as `compare(actual:expected:)`
+    /// does, and returns the closest image too. Sizes are read from the files' headers first:
+    /// a file of another size is never decoded, so a header claiming a huge image costs nothing.
+    public func compare(actual: RGBAImage, expectedFiles: [URL]) throws -> (outcome: Outcome, expected: RGBAImage) {
+        var best: (outcome: Outcome, image: RGBAImage)?
+        var sizes: [String] = []
+        for (index, file) in expectedFiles.enumerated() {
+            let image: RGBAImage
+            // A folder, an empty or unreadable file is named as such.
+            let data = try CheckCase.read(file, expecting: "a PNG image")
+            do {
+                let size = try StraightPNGDecoder.size(of: data)
+                guard size.width == actual.width, size.height == actual.height else {
+                    sizes.append("\(size.width)x\(size.height)")
+                    continue
+                }
+                image = try StraightPNGDecoder.decode(data)
+            } catch {
+                throw ImageDiffError(description: "\(file.path): \(error)")
+            }
+            let outcome = try compare(actual: actual, expected: [image])
+            if best == nil || outcome.result.differingPixels < best!.outcome.result.differingPixels {
+                best = (Outcome(expectedIndex: index, result: outcome.result, passed: outcome.passed), image)
+            }
+        }
+        guard let best else { throw sizeMismatch(actual, sizes) }
+        return (best.outcome, best.image)
+    }
+
+    private func sizeMismatch(_ actual: RGBAImage, _ sizes: [String]) -> ImageDiffError {
+        ImageDiffError(description: "the render is \(actual.width)x\(actual.height) but the expected image"
+                       + "\(sizes.count == 1 ? " is" : "s are") \(sizes.joined(separator: ", "))")
     }
 
     /// Writes `actual.png`, `expected.png` and (when given) `diff.png` into `folder`, creating it.

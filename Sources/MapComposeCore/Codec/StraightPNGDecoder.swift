@@ -11,8 +11,9 @@ public enum StraightPNGDecoder {
     /// Largest accepted image: 2^28 pixels (1 GiB of RGBA), e.g. 16384 × 16384.
     public static let maxPixels = 1 << 28
 
-    /// The image in `data`, or why it cannot be read.
-    public static func decode(_ data: Data) throws(TileDecodeError) -> RGBAImage {
+    /// The width and height the PNG's header claims, read without decoding a pixel, so sizes
+    /// can be compared before any memory is spent on them.
+    public static func size(of data: Data) throws(TileDecodeError) -> (width: Int, height: Int) {
         guard !data.isEmpty else { throw .empty }
         guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             let head = data.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
@@ -21,6 +22,12 @@ public enum StraightPNGDecoder {
         guard let size = TileDecoder.pngHeaderSize(data), size.width > 0, size.height > 0 else {
             throw .corrupt(format: "PNG", detail: "missing or empty IHDR header")
         }
+        return size
+    }
+
+    /// The image in `data`, or why it cannot be read.
+    public static func decode(_ data: Data) throws(TileDecodeError) -> RGBAImage {
+        let size = try size(of: data)
         guard size.width <= Int(Int32.max), size.height <= Int(Int32.max), size.width * size.height <= maxPixels else {
             throw .corrupt(format: "PNG", detail: "\(size.width)x\(size.height) pixels is over the limit of \(maxPixels) pixels")
         }

@@ -36,6 +36,10 @@ public struct ImageDiffError: Error, CustomStringConvertible {
 /// column (x outer, y inner) as the reference does, so ties pick the same darkest and
 /// brightest neighbour and every anti-aliasing decision agrees.
 public enum ImageDiff {
+    /// Largest image `mapcompose diff` compares unless told otherwise: 2^26 pixels (8192 × 8192),
+    /// about 1.1 GB for the two images, the marks and the diff image with its encoding.
+    public static let defaultMaxPixels = 1 << 26
+
     /// Largest possible YIQ squared distance (black vs white).
     static let maxYIQDelta = 35215.0
 

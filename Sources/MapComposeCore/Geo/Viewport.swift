@@ -115,6 +115,8 @@ public enum ViewportError: Error, Equatable, CustomStringConvertible {
     case negativePadding(Int)
     case paddingTooLarge(padding: Int, width: Int, height: Int)
     case nothingToFit
+    /// Every overlay to fit lies beyond the Web Mercator limit; the latitude nearest to it.
+    case beyondMercatorLimit(latitude: Double)
 
     public var description: String {
         switch self {
@@ -141,6 +143,9 @@ public enum ViewportError: Error, Equatable, CustomStringConvertible {
             return "padding \(p) on every side leaves no room in a \(w)x\(h) map"
         case .nothingToFit:
             return "nothing to show: give a center and zoom, a bbox, or overlays to fit the view to"
+        case .beyondMercatorLimit(let latitude):
+            return "the overlays lie at latitude \(latitude.exactText), beyond the Web Mercator limit of ±85.0511°, "
+                + "where no map can show them: give points within ±85.0511° latitude"
         }
     }
 }

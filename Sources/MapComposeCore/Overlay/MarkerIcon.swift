@@ -15,15 +15,11 @@ public struct MarkerIcon: Sendable {
 
     /// Reads an icon file; the anchor must lie within the image.
     public static func load(_ url: URL, anchor: (x: Double, y: Double)? = nil) throws(OverlayError) -> MarkerIcon {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw OverlayError("icon '\(url.path)' is a folder, not an image file")
-        }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try InputFile.read(url.path)
         } catch {
-            throw OverlayError("cannot read icon '\(url.path)': \((error as NSError).localizedDescription)")
+            throw OverlayError("cannot read icon '\(url.path)': \(error.reason)")
         }
         let image: RasterImage
         do {

@@ -11,6 +11,9 @@ public enum OverlayFit {
                                 fractionalZoom: Bool) throws(ViewportError) -> Viewport {
         guard padding >= 0 else { throw .negativePadding(padding) }
         guard var bounds = OverlayGeometry.bounds(of: overlays) else { throw .nothingToFit }
+        // The bounds are clamped to the limit, so they cross over only when all lies beyond it.
+        if bounds.south > WebMercator.maxLatitude { throw .beyondMercatorLimit(latitude: bounds.south) }
+        if bounds.north < -WebMercator.maxLatitude { throw .beyondMercatorLimit(latitude: bounds.north) }
         let reach = overlays.reduce(0.0) { reach, overlay in
             if case .marker(let marker) = overlay { return max(reach, fitReach(of: marker)) }
             return reach

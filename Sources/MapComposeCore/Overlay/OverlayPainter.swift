@@ -8,6 +8,8 @@ struct OverlayPainter {
     typealias Point = DeviceClipper.Point
 
     let viewport: Viewport
+    /// Lines and rings are simplified to what the pixels can show (off only to test that).
+    var simplifies = true
 
     func paint(_ overlays: [Overlay], onto context: DrawingContext) {
         for overlay in overlays {
@@ -34,26 +36,41 @@ struct OverlayPainter {
     private var worldWidth: Double { WebMercator.worldSize(atZoom: viewport.deviceZoom) }
 
     /// Outlines (unwrapped longitudes) in device pixels, in the world copy nearest the center,
-    /// and the horizontal shifts (in device pixels) of every copy that reaches the output.
+    /// simplified to what the pixels can show (`PathSimplifier`), and the horizontal shifts (in
+    /// device pixels) of every copy that reaches the output.
     private func project(_ outlines: [[LonLat]], reach: Double) -> (outlines: [[Point]], shifts: [Double]) {
         let world = 2 * WebMercator.originShift
-        let meters = outlines.map { $0.map(WebMercator.meters(from:)) }
-        let xs = meters.joined().map(\.x)
-        guard let minX = xs.min(), let maxX = xs.max() else { return ([], []) }
-        let shift = ((viewport.centerMeters.x - (minX + maxX) / 2) / world).rounded() * world
-        let points = meters.map { $0.map { viewport.devicePoint(x: $0.x + shift, y: $0.y) } }
-        let left = points.joined().map(\.x).min()!, right = points.joined().map(\.x).max()!
+        var west = Double.infinity, east = -Double.infinity
+        for outline in outlines {
+            for point in outline {
+                west = min(west, point.lon)
+                east = max(east, point.lon)
+            }
+        }
+        guard west <= east else { return ([], []) }
+        let middle = (WebMercator.meters(from: LonLat(lon: west, lat: 0)).x + WebMercator.meters(from: LonLat(lon: east, lat: 0)).x) / 2
+        let shift = ((viewport.centerMeters.x - middle) / world).rounded() * world
+        let points = outlines.map { outline in
+            let line = outline.map { point in
+                let m = WebMercator.meters(from: point)
+                return viewport.devicePoint(x: m.x + shift, y: m.y)
+            }
+            return simplifies ? PathSimplifier.simplified(line) : line
+        }
+        var left = Double.infinity, right = -Double.infinity
+        for outline in points {
+            for point in outline {
+                left = min(left, point.x)
+                right = max(right, point.x)
+            }
+        }
         let margin = (reach + 16) * scale, width = Double(viewport.deviceWidth), w = worldWidth
         let shifts = [0.0, -w, w, -2 * w, 2 * w].filter { right + $0 >= -margin && left + $0 <= width + margin }
         return (points, shifts)
     }
 
-    /// Points along a geodesic step: about one every 3 device pixels of its chord, 8 to 4096.
-    private func geodesicSteps(_ p: LonLat, _ q: LonLat) -> Int {
-        let a = WebMercator.worldPixel(from: p, zoom: viewport.deviceZoom), b = WebMercator.worldPixel(from: q, zoom: viewport.deviceZoom)
-        let chord = ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
-        return chord.isFinite ? min(max(Int(chord / 3), 8), 4096) : 8
-    }
+    /// Fills in geodesic steps to within a quarter of a device pixel.
+    private var densifier: GeodesicDensifier { GeodesicDensifier(zoom: viewport.deviceZoom) }
 
     private func ringCount(_ circle: CircleOverlay) -> Int {
         let metersPerPixel = viewport.resolution * max(cos(circle.center.lat * .pi / 180), 0.01)
@@ -64,7 +81,7 @@ struct OverlayPainter {
     private func paint(_ path: PathOverlay, _ context: DrawingContext) {
         let stroke = path.stroke
         guard stroke.width > 0, stroke.color.a > 0 else { return }
-        let outline = OverlayGeometry.vertices(path.points, geodesic: path.geodesic, steps: geodesicSteps)
+        let outline = OverlayGeometry.vertices(path.points, geodesic: path.geodesic, densifier: densifier)
         let (projected, shifts) = project([outline], reach: stroke.width)
         let clip = clipper(reach: stroke.width)
         for shift in shifts {
@@ -77,7 +94,8 @@ struct OverlayPainter {
 
     private func paintArea(_ rings: [[LonLat]], geodesic: Bool, fill: RGBA?, stroke: StrokeStyle?,
                            _ context: DrawingContext) {
-        let outlines = rings.map { OverlayGeometry.vertices($0, geodesic: geodesic, closed: true, steps: geodesicSteps) }
+        let densifier = self.densifier
+        let outlines = rings.map { OverlayGeometry.vertices($0, geodesic: geodesic, closed: true, densifier: densifier) }
         let reach = stroke?.width ?? 0
         let (projected, shifts) = project(outlines, reach: reach)
         let clip = clipper(reach: reach)

@@ -5,26 +5,28 @@ import Foundation
 /// (the same main part under the kind's key, the settings as keys beside it). Every problem
 /// throws an `OverlayError` that says what to write instead.
 public enum OverlaySyntax {
-    /// Resolves a file named by an overlay (an icon) to a URL; nil when files cannot be named.
-    public typealias FileResolver = @Sendable (String) -> URL?
+    /// Resolves a file named by an overlay (an icon) to a URL, or says why it cannot be used.
+    public typealias FileResolver = @Sendable (String) throws(OverlayError) -> URL
 
     /// Parses `MAIN;key=value;…`. For paths and polygons, parts without `=` are points (and
     /// `enc=…` may come first); for text, the first part and any that are not a known setting
-    /// belong to the text.
-    public static func parse(_ kind: OverlayKind, _ text: String, files: FileResolver) throws(OverlayError) -> Overlay {
+    /// belong to the text. `settings` are given beside the text (a style's keys); each may be
+    /// given once, in the text or beside it.
+    public static func parse(_ kind: OverlayKind, _ text: String, settings given: [String: String] = [:],
+                             files: FileResolver) throws(OverlayError) -> Overlay {
         var tokens = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-        var main: [String] = [], settings: [String: String] = [:]
+        var main: [String] = [], settings = given
         if kind == .text { main.append(tokens.removeFirst()) }
         for token in tokens {
             if let equals = token.firstIndex(of: "=") {
                 let key = token[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
                 if kind.settingKeys.contains(key) {
-                    guard settings[key] == nil else { throw OverlayError("setting '\(key)' is given twice") }
+                    guard settings[key] == nil else { throw OverlayError("setting '\(key.messageExcerpt)' is given twice") }
                     settings[key] = String(token[token.index(after: equals)...])
                     continue
                 }
                 if kind != .text {
-                    throw OverlayError("unknown setting '\(key)' (expected one of: \(kind.settingKeys.joined(separator: ", ")))")
+                    throw OverlayError("unknown setting '\(key.messageExcerpt)' (expected one of: \(kind.settingKeys.joined(separator: ", ")))")
                 }
             }
             main.append(token)
@@ -59,10 +61,10 @@ public enum OverlaySyntax {
         switch settings["symbol"]?.lowercased() {
         case nil, "pin": marker.symbol = .pin(size)
         case "circle": marker.symbol = .dot(size)
-        case let other?: throw OverlayError("symbol '\(other)' is not pin or circle")
+        case let other?: throw OverlayError("symbol '\(other.messageExcerpt)' is not pin or circle")
         }
         if let path = settings["icon"] {
-            guard let url = files(path) else { throw OverlayError("icon '\(path)': a built-in style cannot name files") }
+            let url = try files(path)
             let anchor = try settings["anchor"].map { text throws(OverlayError) in try pair(text, "anchor", "X,Y in icon pixels") }
             marker.symbol = .icon(try MarkerIcon.load(url, anchor: anchor))
         } else if settings["anchor"] != nil {
@@ -136,7 +138,7 @@ public enum OverlaySyntax {
             for (index, item) in written.enumerated() {
                 let parts = item.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
                 guard parts.count == 2 else {
-                    throw OverlayError("point \(index + 1) '\(item)': expected LAT,LON (points are separated by ;)")
+                    throw OverlayError("point \(index + 1) '\(item.messageExcerpt)': expected LAT,LON (points are separated by ;)")
                 }
                 points.append(try position(parts[0], parts[1], "point \(index + 1): "))
             }
@@ -154,7 +156,7 @@ public enum OverlaySyntax {
     static func position(_ latText: String, _ lonText: String, _ prefix: String = "") throws(OverlayError) -> LonLat {
         guard let lat = Double(latText.trimmingCharacters(in: .whitespaces)), lat.isFinite,
               let lon = Double(lonText.trimmingCharacters(in: .whitespaces)), lon.isFinite else {
-            throw OverlayError("\(prefix)'\(latText),\(lonText)' is not LAT,LON in degrees")
+            throw OverlayError("\(prefix)'\("\(latText),\(lonText)".messageExcerpt)' is not LAT,LON in degrees")
         }
         return try checked(LonLat(lon: lon, lat: lat), prefix)
     }
@@ -170,7 +172,7 @@ public enum OverlaySyntax {
     static func color(_ text: String, _ key: String) throws(OverlayError) -> RGBA {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let color = RGBA(parsing: trimmed) ?? RGBA(parsing: "#" + trimmed) { return color }
-        throw OverlayError("\(key) '\(text)' is not a colour (use #rgb, #rrggbb, #rrggbbaa or one of: "
+        throw OverlayError("\(key) '\(text.messageExcerpt)' is not a colour (use #rgb, #rrggbb, #rrggbbaa or one of: "
                            + "black, white, red, green, blue, yellow, gray, orange)")
     }
 
@@ -181,7 +183,7 @@ public enum OverlaySyntax {
 
     static func number(_ text: String, _ key: String, in range: ClosedRange<Double>) throws(OverlayError) -> Double {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), !value.isNaN else {
-            throw OverlayError("\(key) '\(text)' is not a number")
+            throw OverlayError("\(key) '\(text.messageExcerpt)' is not a number")
         }
         guard range.contains(value) else {
             throw OverlayError("\(key) \(value.exactText) is outside \(range.lowerBound.exactText)…\(range.upperBound.exactText)")
@@ -191,7 +193,7 @@ public enum OverlaySyntax {
 
     static func markerSize(_ text: String, _ key: String) throws(OverlayError) -> MarkerSize {
         guard let size = MarkerSize(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw OverlayError("\(key) '\(text)' is not small, medium or large")
+            throw OverlayError("\(key) '\(text.messageExcerpt)' is not small, medium or large")
         }
         return size
     }
@@ -200,14 +202,14 @@ public enum OverlaySyntax {
         switch text?.trimmingCharacters(in: .whitespaces).lowercased() {
         case nil, "false", "no": return false
         case "", "true", "yes": return true
-        case let other?: throw OverlayError("\(key) '\(other)' is not true or false")
+        case let other?: throw OverlayError("\(key) '\(other.messageExcerpt)' is not true or false")
         }
     }
 
     private static func pair(_ text: String, _ key: String, _ meaning: String) throws(OverlayError) -> (x: Double, y: Double) {
         let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
-            throw OverlayError("\(key) '\(text)': expected \(meaning)")
+            throw OverlayError("\(key) '\(text.messageExcerpt)': expected \(meaning)")
         }
         return (x, y)
     }

@@ -160,6 +160,7 @@ public struct MapRenderer: Sendable {
                 "layer": "\(plan.layer.spec.id)", "level": "\(reports[index].level.map(String.init) ?? "-")",
                 "drawn": "\(reports[index].tilesDrawn)", "missing": "\(reports[index].tilesMissing)"])
         }
+        if options.attribution, attribution.wasCut { diagnostics.append(.attributionCut(limit: AttributionText.maxLength)) }
         let pixels: MapPixels
         if let tilesAsMap {
             pixels = MapPixels(image: tilesAsMap, viewsTiles: true)
@@ -200,12 +201,9 @@ public struct MapRenderer: Sendable {
     }
 
     /// The style's attribution followed by source attributions it does not already contain.
-    var attributionText: String {
-        var parts: [String] = []
-        for text in [style.document.attribution] + style.layers.map(\.source.info.attribution) {
-            guard let text, !text.isEmpty else { continue }
-            if !parts.contains(where: { $0.localizedCaseInsensitiveContains(text) }) { parts.append(text) }
-        }
-        return parts.joined(separator: " | ")
+    var attribution: AttributionText {
+        AttributionText([style.document.attribution] + style.layers.map(\.source.info.attribution))
     }
+
+    var attributionText: String { attribution.text }
 }

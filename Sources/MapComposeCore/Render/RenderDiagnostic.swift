@@ -15,6 +15,8 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
         case layerSkipped
         /// The render's deadline passed before every tile arrived.
         case deadlinePassed
+        /// The attribution was too long to draw whole.
+        case attributionCut
     }
 
     public var kind: Kind
@@ -69,6 +71,11 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
                          count: missing)
     }
 
+    static func attributionCut(limit: Int) -> RenderDiagnostic {
+        RenderDiagnostic(kind: .attributionCut, layer: "",
+                         detail: "the attribution is over \(limit) characters long: it is drawn cut to \(limit), ending in …")
+    }
+
     public var description: String {
         switch kind {
         case .tileProblem, .tileNotServed:
@@ -80,7 +87,7 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
             return "layer '\(layer)': \(count ?? 0) of \(total ?? 0) tiles of level \(level ?? 0) absent\(filled)"
         case .layerSkipped:
             return "layer '\(layer)': skipped: \(detail)"
-        case .deadlinePassed:
+        case .deadlinePassed, .attributionCut:
             return detail
         }
     }

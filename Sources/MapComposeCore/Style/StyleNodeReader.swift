@@ -182,7 +182,7 @@ struct StyleMapping {
 
     static func show(_ node: Node) -> String {
         switch node {
-        case .scalar(let s): return "'\(s.string)'"
+        case .scalar(let s): return "'\(s.string.messageExcerpt)'"
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .alias: return "an alias"

@@ -71,7 +71,8 @@ struct StyleParser {
     }
 
     /// One item of `overlays:`: a kind's key (`marker`, `path`, `polygon`, `circle`, `text`) whose
-    /// value is written as on the command line, with its settings as keys beside it; or
+    /// value is written as on the command line (`;key=value` settings and `enc=…` included),
+    /// its settings also as keys beside it; or
     /// `geojson: FILE` for a simplestyle GeoJSON file.
     private func parseOverlay(_ node: Node, index: Int) -> [Overlay] {
         let keyPath = "overlays[\(index)]"
@@ -89,7 +90,7 @@ struct StyleParser {
             do {
                 return try GeoJSONOverlay.overlays(from: try origin.data(at: main))
             } catch let error as OverlayError {
-                log.add(map.value(kindName), map.path(kindName), "'\(main)': \(error.reason)")
+                log.add(map.value(kindName), map.path(kindName), "'\(main.messageExcerpt)': \(error.reason)")
             } catch {
                 log.add(map.value(kindName), map.path(kindName), "\(error)")
             }
@@ -107,7 +108,15 @@ struct StyleParser {
         }
         let origin = self.origin
         do {
-            return [try OverlaySyntax.parse(kind, main: main, settings: settings, files: { origin.resolve($0) })]
+            // Icons must be regular files: a style from elsewhere may not make a render wait on a pipe.
+            let files: OverlaySyntax.FileResolver = { path throws(OverlayError) in
+                do {
+                    return try origin.existingFile(path)
+                } catch {
+                    throw OverlayError("icon: \(error)")
+                }
+            }
+            return [try OverlaySyntax.parse(kind, main, settings: settings, files: files)]
         } catch {
             log.add(map.value(kindName), map.path(kindName), error.reason)
             return []

@@ -49,3 +49,12 @@ import Testing
         #expect(OverlayFit.fitReach(of: marker) > marker.symbol.reach)
     }
 }
+
+@Suite struct OverlayFitLimitTests {
+    @Test func pointsBeyondTheMercatorLimitAreNamedSo() throws {
+        let pole = Overlay.marker(MarkerOverlay(position: LonLat(lon: 0, lat: 90)))
+        #expect(throws: ViewportError.beyondMercatorLimit(latitude: 90)) {
+            try OverlayFit.viewport(for: [pole], width: 100, height: 100, scale: 1, padding: 0, fractionalZoom: false)
+        }
+    }
+}

@@ -22,11 +22,12 @@ enum GeoJSONReader {
 
     /// Every feature with a geometry, in file order (features without one are skipped).
     static func read(_ data: Data) throws(GeoJSONError) -> [GeoJSONGeometry] {
+        let (skeleton, coordinates) = GeoJSONCoordinateScanner.extract(data)
         let root: Any
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            root = try JSONSerialization.jsonObject(with: skeleton)
         } catch {
-            throw GeoJSONError(reason: syntaxMessage(error, data: data))
+            throw GeoJSONError(reason: syntaxMessage(originalError(error, data: data, skeleton: skeleton), data: data))
         }
         guard let object = root as? [String: Any], let type = object["type"] as? String else {
             throw GeoJSONError(reason: "not GeoJSON: the top level has no \"type\"")
@@ -41,15 +42,27 @@ enum GeoJSONReader {
                 guard let feature = item as? [String: Any] else {
                     throw GeoJSONError(reason: "features[\(index)] is not an object")
                 }
-                if let geometry = try read(feature: feature, context: "features[\(index)]") { result.append(geometry) }
+                if let geometry = try read(feature: feature, context: "features[\(index)]", coordinates) { result.append(geometry) }
             }
             return result
         case "Feature":
-            return try read(feature: object, context: "feature").map { [$0] } ?? []
+            return try read(feature: object, context: "feature", coordinates).map { [$0] } ?? []
         default:
             var geometry = GeoJSONGeometry(context: "geometry")
-            try add(geometry: object, to: &geometry, context: "geometry")
+            try add(geometry: object, to: &geometry, context: "geometry", coordinates)
             return [geometry]
+        }
+    }
+
+    /// The error of the file itself when its skeleton (see `GeoJSONCoordinateScanner`) did not
+    /// parse, so that messages give the file's positions.
+    private static func originalError(_ skeletonError: any Error, data: Data, skeleton: Data) -> any Error {
+        guard skeleton != data else { return skeletonError }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+            return skeletonError
+        } catch {
+            return error
         }
     }
 
@@ -76,10 +89,11 @@ enum GeoJSONReader {
         return "not valid JSON at \(position): \(reason)"
     }
 
-    private static func read(feature: [String: Any], context: String) throws(GeoJSONError) -> GeoJSONGeometry? {
+    private static func read(feature: [String: Any], context: String,
+                             _ coordinates: [Any]) throws(GeoJSONError) -> GeoJSONGeometry? {
         guard let member = feature["geometry"] as? [String: Any] else { return nil }
         var geometry = GeoJSONGeometry(properties: feature["properties"] as? [String: Any] ?? [:], context: context)
-        try add(geometry: member, to: &geometry, context: "\(context).geometry")
+        try add(geometry: member, to: &geometry, context: "\(context).geometry", coordinates)
         return geometry
     }
 
@@ -89,6 +103,11 @@ enum GeoJSONReader {
               let lon = (pair[0] as? NSNumber)?.doubleValue, let lat = (pair[1] as? NSNumber)?.doubleValue else {
             throw GeoJSONError(reason: "\(path()): a position must be [longitude, latitude]")
         }
+        return try checked(lon: lon, lat: lat, path())
+    }
+
+    /// A position within ±180°/±90° (within the rounding slack, then clamped).
+    private static func checked(lon: Double, lat: Double, _ path: @autoclosure () -> String) throws(GeoJSONError) -> LonLat {
         guard lon.isFinite, abs(lon) <= 180 + coordinateTolerance else {
             throw GeoJSONError(reason: "\(path()): longitude \(lon) is outside -180…180")
         }
@@ -106,6 +125,13 @@ enum GeoJSONReader {
     }
 
     private static func line(_ value: Any, _ path: @autoclosure () -> String) throws(GeoJSONError) -> [LonLat] {
+        if let scanned = value as? [LonLat] {
+            var result = scanned
+            for (i, position) in scanned.enumerated() {
+                result[i] = try checked(lon: position.lon, lat: position.lat, "\(path())[\(i)]")
+            }
+            return result
+        }
         let positions = try list(value, path(), of: "positions")
         var result: [LonLat] = []
         result.reserveCapacity(positions.count)
@@ -119,19 +145,20 @@ enum GeoJSONReader {
         return result
     }
 
+    /// Adds one geometry; `coordinates` holds the arrays its placeholders stand for.
     private static func add(geometry: [String: Any], to feature: inout GeoJSONGeometry,
-                            context: String) throws(GeoJSONError) {
+                            context: String, _ table: [Any]) throws(GeoJSONError) {
         guard let type = geometry["type"] as? String else {
             throw GeoJSONError(reason: "\(context) has no \"type\"")
         }
         if type == "GeometryCollection" {
             for (i, member) in ((geometry["geometries"] as? [Any]) ?? []).enumerated() {
                 guard let member = member as? [String: Any] else { continue }
-                try add(geometry: member, to: &feature, context: "\(context).geometries[\(i)]")
+                try add(geometry: member, to: &feature, context: "\(context).geometries[\(i)]", table)
             }
             return
         }
-        guard let coordinates = geometry["coordinates"] else {
+        guard let coordinates = geometry["coordinates"].map({ GeoJSONCoordinateScanner.resolve($0, in: table) }) else {
             throw GeoJSONError(reason: "\(context) has no \"coordinates\"")
         }
         let path = "\(context).coordinates"
@@ -139,9 +166,7 @@ enum GeoJSONReader {
         case "Point":
             feature.points.append(try point(coordinates, path))
         case "MultiPoint":
-            for (i, item) in try list(coordinates, path, of: "positions").enumerated() {
-                feature.points.append(try point(item, "\(path)[\(i)]"))
-            }
+            feature.points += try line(coordinates, path)
         case "LineString":
             feature.lines.append(try line(coordinates, path))
         case "MultiLineString":
