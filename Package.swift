@@ -27,6 +27,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // libxml2: the streaming reader behind XMLTreeElement (its limits and errors set by the caller).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // zlib-ng, the PNG writer's deflate, found through pkg-config (zlib-ng.pc). Debian 12 does
         // not package it: `make` builds it into .build/zlib-ng and puts that on PKG_CONFIG_PATH
         // (scripts/zlib-ng.sh).
@@ -46,6 +52,7 @@ let package = Package(
                 "CCairo",
                 "CCurl",
                 "CImageCodecs",
+                "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
