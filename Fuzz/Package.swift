@@ -6,7 +6,7 @@
 // `-parse-as-library` with libFuzzer's own `main` does not link.
 import PackageDescription
 
-let fuzzTargets = ["FuzzStyle", "FuzzTileDecoder", "FuzzGeoJSON", "FuzzMBTiles", "FuzzArcGISBundle", "FuzzArcGISConf"]
+let fuzzTargets = ["FuzzStyle", "FuzzTileDecoder", "FuzzGeoJSON", "FuzzMBTiles", "FuzzArcGISBundle", "FuzzArcGISConf", "FuzzXML"]
 
 let package = Package(
     name: "mapcompose-fuzz",

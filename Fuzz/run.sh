@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (ASan + libFuzzer) and runs each for SECONDS.
 # Usage: Fuzz/run.sh SECONDS [target ...]
-#   targets: style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf
+#   targets: style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf xml
 # FUZZ_RUNS=N also stops a target after N executions. Prints per target its executions, time
 # and result; exits 1 when any target found a crash, leak, timeout or out-of-memory input
 # (saved under Fuzz/.artifacts/<target>/; add it to Tests/Fixtures/FuzzRegressions/<target>/).
@@ -9,7 +9,7 @@ set -u
 cd "$(dirname "$0")"
 seconds=${1:-60}
 shift || true
-targets=${*:-style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf}
+targets=${*:-style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf xml}
 runs=${FUZZ_RUNS:--1}
 swift=${SWIFT:-swift}
 
@@ -27,7 +27,8 @@ for target in $targets; do
         mbtiles)      binary=FuzzMBTiles;     max_len=65536 ;;
         arcgis-bundle) binary=FuzzArcGISBundle; max_len=262144 ;;
         arcgis-conf)  binary=FuzzArcGISConf;  max_len=65536 ;;
-        *) echo "unknown fuzz target '$target' (expected style, tile-decoder, geojson, mbtiles, arcgis-bundle or arcgis-conf)"; exit 2 ;;
+        xml)          binary=FuzzXML;         max_len=65536 ;;
+        *) echo "unknown fuzz target '$target' (expected style, tile-decoder, geojson, mbtiles, arcgis-bundle, arcgis-conf or xml)"; exit 2 ;;
     esac
     mkdir -p ".artifacts/$target"
     log=".logs/$target.log"
