@@ -29,7 +29,7 @@ public actor StyleCache {
             do {
                 result = .success(try StyleLoader.load(nameOrPath: key, remote: remote))
             } catch {
-                result = .failure(ManifestError("style '\(name)': " + error.problems.map(\.description).joined(separator: "; ")))
+                result = .failure(ManifestError("style '\(name)': " + error.lines.joined(separator: "; ")))
             }
         }
         styles[key] = result

@@ -83,7 +83,7 @@ public enum StyleLoader {
         }
         let parser = StyleParser(origin: origin, log: log)
         let parsed = parser.parseDocument(root)
-        guard log.problems.isEmpty, let (document, layerNodes) = parsed else {
+        guard log.isEmpty, let (document, layerNodes) = parsed else {
             throw StyleError(problems: log.problems)
         }
         var layers: [MapLayer] = []
@@ -94,7 +94,7 @@ public enum StyleLoader {
                 layers.append(MapLayer(spec: spec, source: source))
             }
         }
-        guard log.problems.isEmpty else { throw StyleError(problems: log.problems) }
+        guard log.isEmpty else { throw StyleError(problems: log.problems) }
         return MapStyle(document: document, layers: layers, origin: origin, notes: log.notes)
     }
 

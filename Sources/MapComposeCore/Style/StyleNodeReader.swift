@@ -1,32 +1,6 @@
 import Foundation
 import Yams
 
-/// Collects style problems with file, line and key path while walking a YAML node tree.
-final class StyleProblemLog {
-    let file: String
-    private var logged: [StyleProblem] = []
-
-    init(file: String) { self.file = file }
-
-    /// Problems in file order (by line, then in the order found).
-    var problems: [StyleProblem] {
-        logged.enumerated()
-            .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
-            .map(\.element)
-    }
-
-    func add(_ node: Node?, _ keyPath: String, _ message: String) {
-        logged.append(StyleProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message))
-    }
-
-    /// Things worth knowing that do not stop the style loading, in the order found.
-    private(set) var notes: [StyleProblem] = []
-
-    func note(_ node: Node?, _ keyPath: String, _ message: String) {
-        notes.append(StyleProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message))
-    }
-}
-
 /// Typed, problem-reporting access to one YAML mapping of a style.
 struct StyleMapping {
     let node: Node
@@ -52,8 +26,10 @@ struct StyleMapping {
 
     /// Logs every key not in `allowed`.
     func rejectUnknownKeys(_ allowed: [String]) {
+        var message: String?
         for entry in entries where !allowed.contains(entry.key) {
-            log.add(entry.value, path(entry.key), "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+            message = message ?? "unknown key (expected one of: \(allowed.joined(separator: ", ")))"
+            log.add(entry.value, path(entry.key), message!)
         }
     }
 
