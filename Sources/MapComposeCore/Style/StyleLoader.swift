@@ -88,8 +88,10 @@ public enum StyleLoader {
         }
         var layers: [MapLayer] = []
         for (index, spec) in document.layers.enumerated() {
+            let sourceNode = layerNodes[index].node["source"]
+            let pathNode = sourceNode.flatMap { node in node.mapping.flatMap { log.entries(of: node, $0)["path"] } }
             if let source = SourceFactory.makeSource(spec.source, keyPath: "layers[\(layerNodes[index].index)].source",
-                                                     node: layerNodes[index].node["source"]?["path"] ?? layerNodes[index].node,
+                                                     node: pathNode ?? layerNodes[index].node,
                                                      log: log, remote: remote) {
                 layers.append(MapLayer(spec: spec, source: source))
             }

@@ -6,7 +6,7 @@ struct StyleMapping {
     let node: Node
     let keyPath: String
     let log: StyleProblemLog
-    private let entries: [(key: String, value: Node)]
+    private let entries: StyleMappingEntries
 
     /// Nil (with a problem logged) when `node` is not a mapping.
     init?(_ node: Node, keyPath: String, log: StyleProblemLog) {
@@ -17,17 +17,18 @@ struct StyleMapping {
         self.node = node
         self.keyPath = keyPath
         self.log = log
-        entries = mapping.map { (key: $0.key.string ?? "", value: $0.value) }
+        entries = log.entries(of: node, mapping)
     }
 
     func path(_ key: String) -> String { keyPath.isEmpty ? key : "\(keyPath).\(key)" }
 
-    func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
+    func value(_ key: String) -> Node? { entries[key] }
 
     /// Logs every key not in `allowed`.
     func rejectUnknownKeys(_ allowed: [String]) {
+        guard log.isFirstKeyCheck(of: node, allowed: allowed) else { return }
         var message: String?
-        for entry in entries where !allowed.contains(entry.key) {
+        for entry in entries.list where !allowed.contains(entry.key) {
             message = message ?? "unknown key (expected one of: \(allowed.joined(separator: ", ")))"
             log.add(entry.value, path(entry.key), message!)
         }
