@@ -55,6 +55,7 @@ let package = Package(
                 "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -96,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapComposeCLITests",
-            dependencies: ["MapComposeCLI", "MapComposeTestSupport"]
+            dependencies: ["MapComposeCLI", "MapComposeTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

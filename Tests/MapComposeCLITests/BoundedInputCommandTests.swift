@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MapComposeTestSupport
 import Testing
 
@@ -25,5 +26,23 @@ import Testing
         Self.expectRefused(render, saying: message)
         #expect(render.stderr.contains("elements nest more than 256 deep"), "\(render.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("map.png").path))
+    }
+
+    @Test func anMBTilesWhoseTilesAreARecursiveViewIsAnError() throws {
+        let folder = try TemporaryFolder()
+        let database = try DatabaseQueue(path: folder.url.appendingPathComponent("loop.mbtiles").path)
+        try database.write { db in
+            try db.execute(sql: """
+                CREATE TABLE metadata (name TEXT, value TEXT);
+                CREATE VIEW tiles AS WITH RECURSIVE counter(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM counter)
+                  SELECT n % 5 AS zoom_level, n AS tile_column, n AS tile_row, zeroblob(10) AS tile_data FROM counter;
+                """)
+        }
+        try database.close()
+        try folder.write("layers:\n  - {id: loop, source: {type: mbtiles, path: loop.mbtiles}}\n", to: "loop.yaml")
+        let message = "'tiles' is a view, but not one over the 'map' and 'images' tables of a deduplicated MBTiles"
+        Self.expectRefused(try CLIRunner.run(["validate", "loop.yaml"], in: folder.url), saying: message)
+        Self.expectRefused(try CLIRunner.run(["--style", "loop.yaml", "--center", "0,0", "--zoom", "2", "--size", "64x64",
+                                              "map.png"], in: folder.url), saying: message)
     }
 }
