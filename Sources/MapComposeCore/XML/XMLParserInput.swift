@@ -48,7 +48,7 @@ enum XMLParserInput {
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 guard let close = bytes[(index + 1)...].firstIndex(of: byte) else { return nil }
                 index = close + 1
-            } else if let skip = [("<!--", "-->"), ("<?", "?>")].first(where: { starts(with: $0.0, in: bytes, at: index) }) {
+            } else if let skip = skipped.first(where: { starts(with: $0.0, in: bytes, at: index) }) {
                 guard let close = firstIndex(of: Array(skip.1.utf8), in: bytes, from: index + skip.0.utf8.count) else { return nil }
                 index = close + skip.1.utf8.count
             } else {
@@ -61,12 +61,23 @@ enum XMLParserInput {
         return nil
     }
 
+    /// What a declaration's end is not looked for in: comments and processing instructions.
+    private static let skipped = [("<!--", "-->"), ("<?", "?>")]
+
     private static func starts(with text: String, in bytes: [UInt8], at index: Int) -> Bool {
         bytes[index...].starts(with: text.utf8)
     }
 
+    /// Where `pattern` (not empty) first starts in `bytes` at or after `from`: the first byte found
+    /// with `firstIndex(of:)`, then the rest compared.
     private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        from <= bytes.count ? bytes[from...].firstRange(of: pattern)?.lowerBound : nil
+        let last = bytes.count - pattern.count
+        var index = from
+        while index <= last, let found = bytes[index...last].firstIndex(of: pattern[0]) {
+            if bytes[found..<(found + pattern.count)].elementsEqual(pattern) { return found }
+            index = found + 1
+        }
+        return nil
     }
 
     /// The offset of the first byte that breaks UTF-8, or nil when all of `data` is UTF-8.
