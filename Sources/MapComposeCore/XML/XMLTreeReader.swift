@@ -11,8 +11,9 @@ enum XMLTreeReader {
     /// The deepest nesting of elements read; real configuration documents nest under 20.
     static let maximumDepth = 256
 
-    /// No DTD loading or entity substitution (the defaults), no network, no recovery; libxml2's
-    /// own size limits are lifted because `maximumBytes` and `maximumDepth` bound the work here.
+    /// No DTD loading or entity substitution (the defaults), no network, no recovery, the text
+    /// taken as UTF-8 whatever it declares, errors told to the handler only (never printed);
+    /// libxml2's own size limits are lifted because `maximumBytes` and `maximumDepth` bound the work.
     private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOCDATA.rawValue
                                        | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOERROR.rawValue
                                        | XML_PARSE_NOWARNING.rawValue)
