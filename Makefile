@@ -92,7 +92,7 @@ bench: zlib-ng
 bench-peers: build
 	bash scripts/bench/peers.sh $(BIN)
 
-# libFuzzer + ASan on the style loader, tile decoder, GeoJSON and MBTiles readers (Fuzz/):
+# libFuzzer + ASan on the style loader, tile decoder, GeoJSON, MBTiles, ArcGIS and XML readers (Fuzz/):
 # FUZZ_SECONDS per target; exits non-zero when a target finds a crash.
 FUZZ_SECONDS ?= 60
 fuzz: zlib-ng

@@ -24,6 +24,12 @@ let package = Package(
         // libcurl (Debian's, OpenSSL flavour), loaded on first use: the HTTP client's transfers,
         // TLS from the system. Its header comes from libcurl4-openssl-dev.
         .target(name: "CCurl"),
+        // libxml2: the streaming reader behind XMLTreeElement (its limits and errors set by the caller).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // zlib-ng, the PNG writer's deflate, found through pkg-config (zlib-ng.pc). Debian 12 does
         // not package it: `make` builds it into .build/zlib-ng and puts that on PKG_CONFIG_PATH
         // (scripts/zlib-ng.sh).
@@ -50,8 +56,10 @@ let package = Package(
                 "CImageCodecs",
                 "CPixelMemory",
                 "CResampling",
+                "CLibXML2",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -93,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapComposeCLITests",
-            dependencies: ["MapComposeCLI", "MapComposeTestSupport"]
+            dependencies: ["MapComposeCLI", "MapComposeTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

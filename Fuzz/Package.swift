@@ -6,7 +6,8 @@
 // `-parse-as-library` with libFuzzer's own `main` does not link.
 import PackageDescription
 
-let fuzzTargets = ["FuzzStyle", "FuzzTileDecoder", "FuzzGeoJSON", "FuzzMBTiles", "FuzzArcGISBundle", "FuzzArcGISConf", "FuzzManifest"]
+let fuzzTargets = ["FuzzStyle", "FuzzTileDecoder", "FuzzGeoJSON", "FuzzMBTiles", "FuzzArcGISBundle", "FuzzArcGISConf", "FuzzManifest",
+                   "FuzzXML"]
 
 let package = Package(
     name: "mapcompose-fuzz",

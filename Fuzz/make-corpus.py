@@ -14,7 +14,8 @@ from pathlib import Path
 FUZZ = Path(__file__).resolve().parent
 ROOT = FUZZ.parent
 CORPUS = FUZZ / ".corpus"
-TARGETS = ["style", "tile-decoder", "geojson", "mbtiles", "arcgis-bundle", "arcgis-conf", "manifest", "png-structure", "png-differential"]
+TARGETS = ["style", "tile-decoder", "geojson", "mbtiles", "arcgis-bundle", "arcgis-conf", "manifest", "xml",
+           "png-structure", "png-differential"]
 
 
 def add(target, name, data):
@@ -155,6 +156,19 @@ def arcgis_seeds():
         + struct.pack("<I", len(tile)) + tile)
 
 
+def xml_seeds():
+    """WMTS capabilities and conf.xml fixtures, and shapes that once broke the reader: deep
+    nesting, a document type declaration, a bare processing instruction, CDATA."""
+    for document in sorted((ROOT / "Tests/Fixtures/WMTS").glob("*.xml")):
+        add("xml", "wmts-" + document.name, document.read_bytes())
+    fixtures = ROOT / "Tests/Fixtures/ArcGIS"
+    for conf in sorted(fixtures.rglob("conf.xml")):
+        add("xml", "arcgis-" + "-".join(conf.relative_to(fixtures).parts), conf.read_bytes())
+    add("xml", "deep", b"<a>" * 300 + b"</a>" * 300)
+    add("xml", "doctype", b"<!DOCTYPE r [<!ENTITY e 'x'><!NOTATION n SYSTEM 'y'>]>\n<r a='&amp;'>&e;</r>")
+    add("xml", "instruction-cdata", b"<?xml version='1.0'?><?bare?><Capabilities><![CDATA[<x>]]></Capabilities>")
+
+
 def main():
     for target in TARGETS:
         (CORPUS / target).mkdir(parents=True, exist_ok=True)
@@ -167,6 +181,7 @@ def main():
     geojson_seeds()
     mbtiles_seeds()
     arcgis_seeds()
+    xml_seeds()
     for target in TARGETS:
         print(f"corpus {target}: {len(os.listdir(CORPUS / target))} files")
 

@@ -13,7 +13,7 @@ enum StyleArgument {
         do {
             return try StyleLoader.load(nameOrPath: nameOrPath, remote: remote)
         } catch {
-            throw CLIFailure(messages: error.problems.map(\.description), exitCode: 2)
+            throw CLIFailure(messages: error.lines, exitCode: 2)
         }
     }
 }

@@ -60,7 +60,7 @@ public actor StyleCache {
         switch result {
         case .success(let style): return style
         case .failure(let error):
-            throw ManifestError("style '\(name)': " + error.problems.map(\.description).joined(separator: "; "))
+            throw ManifestError("style '\(name)': " + error.lines.joined(separator: "; "))
         }
     }
 

@@ -173,7 +173,7 @@ extension StyleParser {
 
     /// The keys every remote source shares; nil when one of them is wrong.
     func parseRemoteOptions(_ map: StyleMapping, layer: String) -> RemoteOptions? {
-        let before = log.problems.count
+        let before = log.reportCount
         var http = HTTPSettings()
         let headers = stringMapping(map, "headers") ?? [:]
         http.headers = headers.keys.sorted().map { (name: $0, value: EnvironmentReference(headers[$0]!)) }
@@ -204,7 +204,7 @@ extension StyleParser {
                 if let size = settings.byteSize("max-size") { cache.maxBytes = size }
             }
         }
-        guard log.problems.count == before else { return nil }
+        guard log.reportCount == before else { return nil }
         return RemoteOptions(layer: layer, http: http, cache: cache)
     }
 }

@@ -83,19 +83,21 @@ public enum StyleLoader {
         }
         let parser = StyleParser(origin: origin, log: log)
         let parsed = parser.parseDocument(root)
-        guard log.problems.isEmpty, let (document, layerNodes) = parsed else {
+        guard log.isEmpty, let (document, layerNodes) = parsed else {
             throw StyleError(problems: log.problems)
         }
         var layers: [MapLayer] = []
         for (index, spec) in document.layers.enumerated() {
+            let sourceNode = layerNodes[index].node["source"]
+            let pathNode = sourceNode.flatMap { node in node.mapping.flatMap { log.entries(of: node, $0)["path"] } }
             if let source = SourceFactory.makeSource(spec.source, keyPath: "layers[\(layerNodes[index].index)].source",
-                                                     node: layerNodes[index].node["source"]?["path"] ?? layerNodes[index].node,
+                                                     node: pathNode ?? layerNodes[index].node,
                                                      log: log, remote: remote,
                                                      styleVariables: Set(document.environmentVariables)) {
                 layers.append(MapLayer(spec: spec, source: source))
             }
         }
-        guard log.problems.isEmpty else { throw StyleError(problems: log.problems) }
+        guard log.isEmpty else { throw StyleError(problems: log.problems) }
         return MapStyle(document: document, layers: layers, origin: origin, notes: log.notes)
     }
 

@@ -1,38 +1,12 @@
 import Foundation
 import Yams
 
-/// Collects style problems with file, line and key path while walking a YAML node tree.
-final class StyleProblemLog {
-    let file: String
-    private var logged: [StyleProblem] = []
-
-    init(file: String) { self.file = file }
-
-    /// Problems in file order (by line, then in the order found).
-    var problems: [StyleProblem] {
-        logged.enumerated()
-            .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
-            .map(\.element)
-    }
-
-    func add(_ node: Node?, _ keyPath: String, _ message: String) {
-        logged.append(StyleProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message))
-    }
-
-    /// Things worth knowing that do not stop the style loading, in the order found.
-    private(set) var notes: [StyleProblem] = []
-
-    func note(_ node: Node?, _ keyPath: String, _ message: String) {
-        notes.append(StyleProblem(file: file, line: node?.mark?.line, keyPath: keyPath, message: message))
-    }
-}
-
 /// Typed, problem-reporting access to one YAML mapping of a style.
 struct StyleMapping {
     let node: Node
     let keyPath: String
     let log: StyleProblemLog
-    private let entries: [(key: String, value: Node)]
+    private let entries: StyleMappingEntries
 
     /// Nil (with a problem logged) when `node` is not a mapping.
     init?(_ node: Node, keyPath: String, log: StyleProblemLog) {
@@ -43,24 +17,27 @@ struct StyleMapping {
         self.node = node
         self.keyPath = keyPath
         self.log = log
-        entries = mapping.map { (key: $0.key.string ?? "", value: $0.value) }
+        entries = log.entries(of: node, mapping)
     }
 
     func path(_ key: String) -> String { keyPath.isEmpty ? key : "\(keyPath).\(key)" }
 
-    func value(_ key: String) -> Node? { entries.first { $0.key == key }?.value }
+    func value(_ key: String) -> Node? { entries[key] }
 
-    /// Logs every key not in `allowed`.
     /// The mapping's keys, in file order.
-    var keys: [String] { entries.map(\.key) }
+    var keys: [String] { entries.list.map(\.key) }
 
     /// Longest part of an unknown key quoted in a message.
     static let quotedKeyLength = 40
 
+    /// Logs every key not in `allowed` (once for a mapping that aliases reach many times).
     func rejectUnknownKeys(_ allowed: [String]) {
-        for entry in entries where !allowed.contains(entry.key) {
+        guard log.isFirstKeyCheck(of: node, allowed: allowed) else { return }
+        var message: String?
+        for entry in entries.list where !allowed.contains(entry.key) {
+            message = message ?? "unknown key (expected one of: \(allowed.joined(separator: ", ")))"
             let key = entry.key.count > Self.quotedKeyLength ? entry.key.prefix(Self.quotedKeyLength) + "…" : entry.key
-            log.add(entry.value, path(key), "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+            log.add(entry.value, path(key), message!)
         }
     }
 

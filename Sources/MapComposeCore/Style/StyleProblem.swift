@@ -22,15 +22,29 @@ public struct StyleProblem: Error, Equatable, Sendable, CustomStringConvertible 
     }
 }
 
-/// Every problem found while loading one style, reported together.
+/// The problems found while loading one style, reported together: the first `listedLimit` in
+/// file order, and how many more there are.
 public struct StyleError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The most problems listed; a style with more is usually not a style at all.
+    public static let listedLimit = 50
+
+    /// The problems listed, in file order.
     public let problems: [StyleProblem]
+    /// How many more problems were found and are not listed.
+    public let unlisted: Int
 
     public init(problems: [StyleProblem]) {
-        self.problems = problems
+        self.problems = Array(problems.prefix(Self.listedLimit))
+        unlisted = max(0, problems.count - Self.listedLimit)
+    }
+
+    /// One line per problem listed, then one saying how many are not.
+    public var lines: [String] {
+        let more = unlisted == 1 ? "and 1 more problem" : "and \(unlisted) more problems"
+        return problems.map(\.description) + (unlisted > 0 ? ["\(more) (fix the first \(Self.listedLimit) and validate again)"] : [])
     }
 
     public var description: String {
-        problems.map(\.description).joined(separator: "\n")
+        lines.joined(separator: "\n")
     }
 }

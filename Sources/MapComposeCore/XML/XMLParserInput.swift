@@ -1,14 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Bytes made safe for Foundation's `XMLParser` on Linux, which traps (ending the process)
 /// instead of reporting an error on some input: text that is not UTF-8, and declarations for
 /// which libxml2 passes a missing string that Foundation reads as a C string: a processing
 /// instruction without data (`<?name?>`), and in a document type declaration a notation or
 /// unparsed entity without a public identifier, or an attribute without a default. Every XML
-/// document mapcompose reads goes through here.
+/// document mapcompose reads goes through here, those read by `XMLTreeReader` too: no document
+/// type declaration, and so no entity definition, reaches a parser.
 enum XMLParserInput {
     /// `data` ready for `XMLParser`: a data-less processing instruction gets a space before its
     /// `?>`, which libxml2 then reports with empty data; the document type declaration (never
@@ -50,7 +48,7 @@ enum XMLParserInput {
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 guard let close = bytes[(index + 1)...].firstIndex(of: byte) else { return nil }
                 index = close + 1
-            } else if let skip = [("<!--", "-->"), ("<?", "?>")].first(where: { starts(with: $0.0, in: bytes, at: index) }) {
+            } else if let skip = skipped.first(where: { starts(with: $0.0, in: bytes, at: index) }) {
                 guard let close = firstIndex(of: Array(skip.1.utf8), in: bytes, from: index + skip.0.utf8.count) else { return nil }
                 index = close + skip.1.utf8.count
             } else {
@@ -63,39 +61,23 @@ enum XMLParserInput {
         return nil
     }
 
+    /// What a declaration's end is not looked for in: comments and processing instructions.
+    private static let skipped = [("<!--", "-->"), ("<?", "?>")]
+
     private static func starts(with text: String, in bytes: [UInt8], at index: Int) -> Bool {
         bytes[index...].starts(with: text.utf8)
     }
 
+    /// Where `pattern` (not empty) first starts in `bytes` at or after `from`: the first byte found
+    /// with `firstIndex(of:)`, then the rest compared.
     private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        from <= bytes.count ? bytes[from...].firstRange(of: pattern)?.lowerBound : nil
-    }
-
-    /// What an `XMLParser` error says, in words. On Linux its own description is only "The
-    /// operation could not be completed", and its code is libxml2's error number (the
-    /// `XMLParser.ErrorCode` names are off by one there; see libxml/xmlerror.h), so the common
-    /// ones are spelled out.
-    static func describe(_ error: Error) -> String {
-        let nsError = error as NSError
-        guard nsError.domain == XMLParser.errorDomain else { return nsError.localizedDescription }
-        let words: String
-        switch nsError.code {
-        case 4: words = "the document is empty"
-        case 5: words = "the document is not well-formed: it ends early, a tag is not closed or does not match, or something follows the root element"
-        case 6, 7, 8, 9: words = "an invalid character or character reference"
-        case 26, 27: words = "an entity that is not declared"
-        case 38: words = "a < inside an attribute value"
-        case 39, 40, 41: words = "an attribute value that is missing, not quoted or not closed"
-        case 42: words = "an attribute given twice"
-        case 45: words = "a comment that is not closed"
-        case 46, 47: words = "a malformed processing instruction"
-        case 68: words = "a name is missing"
-        case 73: words = "a start tag is not closed with >"
-        case 76: words = "an end tag does not match its start tag"
-        case 77: words = "a tag is not finished"
-        default: words = "the document is not well-formed"
+        let last = bytes.count - pattern.count
+        var index = from
+        while index <= last, let found = bytes[index...last].firstIndex(of: pattern[0]) {
+            if bytes[found..<(found + pattern.count)].elementsEqual(pattern) { return found }
+            index = found + 1
         }
-        return "\(words) (libxml2 error \(nsError.code))"
+        return nil
     }
 
     /// The offset of the first byte that breaks UTF-8, or nil when all of `data` is UTF-8.

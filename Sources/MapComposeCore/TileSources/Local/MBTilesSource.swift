@@ -38,9 +38,11 @@ public final class MBTilesSource: TileSource {
         let contents: Contents
         do {
             connections = try ReadOnlyConnections(path: path)
-            contents = try connections.first.read { db in try Contents(db, path: path) }
+            contents = try connections.readFirst { db in try Contents(db, path: path) }
         } catch let error as MBTilesError {
             throw error
+        } catch let error as StatementDeadline.Exceeded {
+            throw failure(error.description)
         } catch let error as DatabaseError {
             throw failure("cannot read as SQLite: \(error.message ?? error.description)")
         } catch {
@@ -88,7 +90,7 @@ public final class MBTilesSource: TileSource {
             let levels: StatementArguments = textZoomLevels ? [coord.z, String(coord.z)] : [coord.z]
             let sql = "SELECT tile_data FROM tiles WHERE zoom_level IN (\(textZoomLevels ? "?, ?" : "?")) "
                 + "AND tile_column = ? AND tile_row = ?"
-            let value = try connections.connection().read { db in
+            let value = try connections.read { db in
                 try DatabaseValue.fetchOne(db, sql: sql, arguments: levels + [coord.x, coord.tmsY])
             }
             switch value?.storage {
@@ -123,9 +125,7 @@ extension MBTilesSource {
 
         init(_ db: Database, path: String) throws {
             self.path = path
-            guard try db.tableExists("tiles") || db.viewExists("tiles") else {
-                throw MBTilesError(file: path, reason: "not an MBTiles file: it has no 'tiles' table")
-            }
+            try MBTilesSchema.check(db, path: path)
             var metadata: [String: DatabaseValue] = [:]
             if try db.tableExists("metadata") || db.viewExists("metadata") {
                 for row in try Row.fetchAll(db, sql: "SELECT name, value FROM metadata") {

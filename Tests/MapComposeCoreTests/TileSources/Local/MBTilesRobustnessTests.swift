@@ -160,7 +160,7 @@ import Testing
         let writer = try MBTilesWriter(file: folder.url.appendingPathComponent("w.mbtiles"), metadata: ["minzoom": "4", "maxzoom": "4"])
         for x in 0..<16 { try writer.put(TileCoord(z: 4, x: x, y: 3), data: png) }
         let source = try Self.open(folder.url.appendingPathComponent("w.mbtiles"))
-        let handedOut = try (0..<8).map { _ in ObjectIdentifier(try source.connections.connection()) }
+        let handedOut = try (0..<8).map { _ in try source.connections.read { db in ObjectIdentifier(db) } }
         #expect(Set(handedOut).count == 4, "four connections, each handed out twice")
         let found = await withTaskGroup(of: Bool.self) { group in
             for x in 0..<16 {

@@ -21,18 +21,31 @@ public struct TileJSONDocument: Decodable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         tiles = try container.decode([String].self, forKey: .tiles)
         scheme = try container.decodeIfPresent(String.self, forKey: .scheme)
-        minzoom = try container.decodeIfPresent(Int.self, forKey: .minzoom)
-        maxzoom = try container.decodeIfPresent(Int.self, forKey: .maxzoom)
+        minzoom = try Self.wholeNumber(container, .minzoom, in: 0...30, expected: "a whole number within 0…30")
+        maxzoom = try Self.wholeNumber(container, .maxzoom, in: 0...30, expected: "a whole number within 0…30")
         bounds = try container.decodeIfPresent([Double].self, forKey: .bounds)
         attribution = try container.decodeIfPresent(String.self, forKey: .attribution)
-        tileSize = try container.decodeIfPresent(Int.self, forKey: .tileSize)
-            ?? container.decodeIfPresent(Int.self, forKey: .tileSizeSnake)
+        tileSize = try Self.wholeNumber(container, .tileSize, in: 256...512, expected: "256 or 512")
+            ?? Self.wholeNumber(container, .tileSizeSnake, in: 256...512, expected: "256 or 512")
+    }
+
+    /// The number at `key` when it is a whole number within `range`, nil when absent; otherwise
+    /// an error naming the key, the value and what is `expected`.
+    private static func wholeNumber(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys,
+                                    in range: ClosedRange<Int>, expected: String) throws -> Int? {
+        guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard value.rounded() == value, Double(range.lowerBound) <= value, value <= Double(range.upperBound) else {
+            throw TileJSONError("'\(key.stringValue)' is \(value.exactText): expected \(expected)")
+        }
+        return Int(value)
     }
 
     /// Reads a document; the error says which field is wrong.
     public static func parse(_ data: Data) throws(TileJSONError) -> TileJSONDocument {
         do {
             return try JSONDecoder().decode(TileJSONDocument.self, from: data)
+        } catch let error as TileJSONError {
+            throw error
         } catch let DecodingError.keyNotFound(key, _) {
             throw TileJSONError("the document has no '\(key.stringValue)'")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {

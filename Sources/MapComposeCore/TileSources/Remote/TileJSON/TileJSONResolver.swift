@@ -5,20 +5,27 @@ import Foundation
 /// the server cannot be reached, and the only source when offline).
 public enum TileJSONResolver {
     public static func resolve(_ spec: TileJSONSourceSpec, environment: RemoteEnvironment) throws(TileJSONError) -> RemoteXYZSourceSpec {
-        let (data, base) = try document(spec, environment: environment)
-        let document = try TileJSONDocument.parse(data)
+        let (document, base) = try document(spec, environment: environment)
         return try xyzSpec(document, base: base, spec: spec)
     }
 
-    /// The document's bytes, and the URL its relative tile URLs are relative to.
-    static func document(_ spec: TileJSONSourceSpec, environment: RemoteEnvironment) throws(TileJSONError) -> (Data, URL?) {
+    /// The document, and the URL its relative tile URLs are relative to.
+    static func document(_ spec: TileJSONSourceSpec, environment: RemoteEnvironment) throws(TileJSONError) -> (TileJSONDocument, URL?) {
         switch spec.location {
         case .file(let url):
             guard let data = try? Data(contentsOf: url) else { throw TileJSONError("cannot read '\(url.path)'") }
-            return (data, url)
+            return (try TileJSONDocument.parse(data), url)
         case .remote(let url):
-            switch RemoteDocument.fetch(url, kind: "tilejson", options: spec.remote, environment: environment) {
-            case .success(let data): return (data, URL(string: url.text))
+            let fetched = RemoteDocument.fetch(url, kind: "tilejson", options: spec.remote,
+                                               environment: environment) { data throws(RemoteDocument.Failure) in
+                do throws(TileJSONError) {
+                    return try TileJSONDocument.parse(data)
+                } catch {
+                    throw RemoteDocument.Failure(description: error.description)
+                }
+            }
+            switch fetched {
+            case .success(let document): return (document, URL(string: url.text))
             case .failure(let failure): throw TileJSONError(failure.description, unreachable: failure.unreachable)
             }
         }

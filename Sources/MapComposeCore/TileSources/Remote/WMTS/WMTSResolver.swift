@@ -4,12 +4,19 @@ import Foundation
 /// the layer, tile matrix set, style and format the style names, or the only ones offered.
 public enum WMTSResolver {
     public static func resolve(_ spec: WMTSSourceSpec, environment: RemoteEnvironment) throws(WMTSCapabilitiesError) -> WMTSTileSource {
-        let data: Data
-        switch RemoteDocument.fetch(spec.url, kind: "wmts-capabilities", options: spec.remote, environment: environment) {
-        case .success(let document): data = document
+        let fetched = RemoteDocument.fetch(spec.url, kind: "wmts-capabilities", options: spec.remote,
+                                           environment: environment) { data throws(RemoteDocument.Failure) in
+            do throws(WMTSCapabilitiesError) {
+                return try WMTSCapabilities(xml: data)
+            } catch {
+                throw RemoteDocument.Failure(description: error.reason)
+            }
+        }
+        let capabilities: WMTSCapabilities
+        switch fetched {
+        case .success(let document): capabilities = document
         case .failure(let failure): throw WMTSCapabilitiesError(reason: failure.description, unreachable: failure.unreachable)
         }
-        let capabilities = try WMTSCapabilities(xml: data)
         let layer = try choose(spec.layer, among: capabilities.layers.map(\.identifier), what: "layer", key: "layer")
             .flatMap(capabilities.layer)!
         let linked = layer.tileMatrixSetLinks.map(\.tileMatrixSet)
