@@ -1,5 +1,6 @@
 import Foundation
 import MapComposeTestSupport
+import MapComposeCore
 import Testing
 
 /// An interrupted, terminated or failed render leaves no temporary file behind.
@@ -29,6 +30,46 @@ import Testing
         let run = try CLIRunner.run(["--center", "0,0", "--zoom", "1", "o.png"], in: folder.url, fileSizeLimitBlocks: 8)
         #expect(run.status == 1)
         #expect(run.stderrLines == ["error: cannot write 'o.png': File too large"])
+        #expect(try CLIRunner.contents(of: folder.url).isEmpty)
+    }
+
+    /// A render interrupted while it fills the disk cache leaves no temporary entry there.
+    @Test func aSignalWhileTheDiskCacheIsWrittenLeavesNoTemporaryEntry() throws {
+        let png = try TileFixtures.solidPNG(RGBA(r: 20, g: 120, b: 60))
+        let server = try TestHTTPServer { _ in .delayed(0.05, .image(png, headers: [("Cache-Control", "max-age=3600")])) }
+        let folder = try TemporaryFolder()
+        try folder.write("""
+            layers:
+              - id: remote
+                source: {type: xyz, url: "\(server.baseURL)/tiles/{z}/{x}/{y}.png", concurrency: 16}
+            """, to: "remote.yaml")
+        let cache = folder.url.appendingPathComponent("cache")
+        for round in 0..<5 {
+            let running = try CLIRunner.start(["--style", "remote.yaml", "--center", "\(round * 10),0", "--zoom", "9",
+                                               "--size", "4096x4096", "--cache-dir", cache.path, "map\(round).png"],
+                                              in: folder.url)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, running.process.isRunning, Self.entries(in: cache).count < 20 + round * 7 { usleep(2_000) }
+            kill(running.process.processIdentifier, SIGINT)
+            let run = running.finish()
+            #expect(run.status == 130, "round \(round): interrupted while it wrote the cache (\(run.status))")
+            let temporary = Self.entries(in: cache).filter { $0.hasSuffix(".tmp") }
+            #expect(temporary.isEmpty, "round \(round): \(temporary)")
+        }
+    }
+
+    /// Every file under `folder`, as relative paths.
+    static func entries(in folder: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }) ?? []
+    }
+
+    /// WebP's size limit is known from the arguments: refused before any rendering.
+    @Test func aWebPOverItsSizeLimitIsRefusedBeforeRendering() throws {
+        let folder = try TemporaryFolder()
+        let run = try CLIRunner.run(["--center", "0,0", "--zoom", "5", "--size", "16384x100", "big.webp"], in: folder.url)
+        #expect(run.status == 2)
+        #expect(run.stderrLines.first?.hasPrefix("error: a WebP image is at most 16383 pixels a side; this one would be 16384x100") == true,
+                "\(run.stderr)")
         #expect(try CLIRunner.contents(of: folder.url).isEmpty)
     }
 }

@@ -214,12 +214,22 @@ public final class TileStore: @unchecked Sendable {
     }
 
     /// Asks the source, decodes encoded bytes, and refuses images far larger than the grid cell.
-    /// A disk-cached copy that does not decode is dropped and the source asked once more.
+    /// A refused tile (it does not decode, or is far too large) is dropped from the disk cache,
+    /// so it is never reused (offline, say); a disk-cached copy that does not decode is dropped
+    /// and the source asked once more.
     static func fetchAndDecode(_ coord: TileCoord, pixelRatio: Int, from source: any TileSource) async -> StoredTile {
         let tile = await fetchAndDecodeOnce(coord, pixelRatio: pixelRatio, from: source)
-        guard tile.cameFromDiskCache, case .missing(.undecodable) = tile.content,
-              await source.dropCachedCopy(coord, pixelRatio: pixelRatio) else { return tile }
-        return await fetchAndDecodeOnce(coord, pixelRatio: pixelRatio, from: source)
+        guard case .missing(let reason) = tile.content else { return tile }
+        switch reason {
+        case .undecodable:
+            guard await source.dropCachedCopy(coord, pixelRatio: pixelRatio), tile.cameFromDiskCache else { return tile }
+            return await fetchAndDecodeOnce(coord, pixelRatio: pixelRatio, from: source)
+        case .wrongSize:
+            _ = await source.dropCachedCopy(coord, pixelRatio: pixelRatio)
+            return tile
+        default:
+            return tile
+        }
     }
 
     private static func fetchAndDecodeOnce(_ coord: TileCoord, pixelRatio: Int, from source: any TileSource) async -> StoredTile {

@@ -29,6 +29,11 @@ public struct StaticMapWriter: Sendable {
         guard (1...100).contains(request.quality) else {
             throw failure(.badRequest, "quality \(request.quality) is outside 1…100")
         }
+        // Known before any work: WebP holds at most 16383 pixels a side.
+        if request.format == .webp, max(viewport.deviceWidth, viewport.deviceHeight) > 16383 {
+            throw failure(.badRequest, "a WebP image is at most 16383 pixels a side; this one would be "
+                          + "\(viewport.deviceWidth)x\(viewport.deviceHeight) (use PNG or JPEG, or a smaller --size or --scale)")
+        }
         if request.output == OutputTarget.standardOutputName, request.reportPath == OutputTarget.standardOutputName {
             throw failure(.badRequest, "the image and the report cannot both go to standard output (-)")
         }

@@ -214,6 +214,20 @@ import Testing
         #expect(result.report.problems.allSatisfy { $0.detail == "read failed: connection failed: Connection refused" }, "\(result.report.problems.map(\.detail))")
     }
 
+    /// A tile refused for its size is not kept in the disk cache: offline, it is not there.
+    @Test func aTileRefusedForItsSizeIsNotReusedFromTheDiskCache() async throws {
+        let huge = TileFixtures.pngHeader(width: 5000, height: 5000)
+        let fixture = try F { _ in .image(huge, headers: [("Cache-Control", "max-age=3600")]) }
+        let source = "{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", minzoom: 1}"
+        let online = try await fixture.renderWorld(try fixture.style(source, fallback: false, remote: fixture.environment()))
+        #expect(online.report.problems.contains { $0.detail.contains("tile is 5000x5000 pixels") }, "\(online.report.problems)")
+        let offline = try await fixture.renderWorld(try fixture.style(source, fallback: false,
+                                                                      remote: fixture.environment(offline: true)))
+        #expect(offline.report.problems.isEmpty, "\(offline.report.problems)")
+        let notCached = offline.report.diagnostics.filter { $0.kind == .tileNotServed }
+        #expect(notCached.first?.detail == "not in the disk cache (offline)" && notCached.first?.count == 4, "\(notCached)")
+    }
+
     @Test func aCachedEntryThatDoesNotDecodeIsDroppedAndFetchedAgain() async throws {
         let fixture = try F { _ in .image(F.png(F.red), headers: [("Cache-Control", "max-age=3600")]) }
         let source = "{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", minzoom: 1}"

@@ -53,14 +53,20 @@ public final class CacheSpace: @unchecked Sendable {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp")
+        // The temporary is registered while it exists, so a process interrupted meanwhile
+        // removes it (see `PendingFileRegistry`). The rename replaces whatever the entry's name
+        // was, a link included, never writing through it.
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try data.write(to: temporary)
-            guard rename(temporary.path, url.path) == 0 else {
-                try? FileManager.default.removeItem(at: temporary)
-                return
-            }
         } catch {
+            return
+        }
+        PendingFileRegistry.beginCreating()
+        let registration = PendingFileRegistry.register(temporary.path)
+        let written = (try? data.write(to: temporary)) != nil
+        PendingFileRegistry.endCreating()
+        defer { PendingFileRegistry.unregister(registration) }
+        guard written, rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             return
         }
