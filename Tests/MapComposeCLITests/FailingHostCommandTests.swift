@@ -12,20 +12,11 @@ import MapComposeCore
         case hang, reset, truncate
     }
 
-    /// Answers until `failing` is set, then fails every request with the fault.
-    final class Switch: @unchecked Sendable {
-        private let lock = NSLock()
-        private var failing = false
-        var isFailing: Bool {
-            get { lock.withLock { failing } }
-            set { lock.withLock { failing = newValue } }
-        }
-    }
 
     @Test(arguments: Fault.allCases)
     func aFailingHostIsGivenUpAndTheMapIsDrawnFromTheCache(_ fault: Fault) throws {
         let png = try TileFixtures.solidPNG(RGBA(r: 200, g: 90, b: 40))
-        let state = Switch()
+        let state = FaultSwitch()
         let server = try TestHTTPServer { _ in
             guard state.isFailing else { return .image(png, headers: [("Cache-Control", "max-age=3600")]) }
             switch fault {

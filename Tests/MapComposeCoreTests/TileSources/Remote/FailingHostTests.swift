@@ -27,22 +27,13 @@ import Testing
     /// kept in the disk cache for an hour.
     static let source = "{type: xyz, url: \"{base}/tiles/{z}/{x}/{y}.png\", retries: 2, timeout: 2s}"
 
-    /// The server answers until `failing` is set, then fails every request with `fault`.
-    final class Switch: @unchecked Sendable {
-        private let lock = NSLock()
-        private var failing = false
-        var isFailing: Bool {
-            get { lock.withLock { failing } }
-            set { lock.withLock { failing = newValue } }
-        }
-    }
 
     static func writer() -> StaticMapWriter { StaticMapWriter(store: TileStore(), logger: Logger(label: "test")) }
 
     @Test(arguments: Fault.allCases)
     func aFailingHostIsGivenUpAndItsTilesAreDrawnFromWhatIsCached(_ fault: Fault) async throws {
         let png = F.png(F.red)
-        let state = Switch()
+        let state = FaultSwitch()
         let fixture = try F { _ in
             state.isFailing ? fault.answer(png) : .image(png, headers: [("Cache-Control", "max-age=3600")])
         }
