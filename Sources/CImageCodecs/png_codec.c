@@ -61,50 +61,9 @@ static int mc_png_chunks_fit(const uint8_t *data, size_t length) {
     return 1;
 }
 
-/// libpng's decoding to straight RGBA rows of `stride` bytes; 0 on success.
-static int mc_png_decode_libpng(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
-                                size_t stride, char *errbuf, size_t errlen) {
-    if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
-        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "not a PNG file");
-        return 1;
-    }
-    if (!mc_png_chunks_fit(data, length)) {
-        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "data ends early");
-        return 1;
-    }
-    mc_png_failure failure;
-    failure.errbuf = errbuf;
-    failure.errlen = errlen;
-    mc_png_source source = {data, length, 0};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &failure, mc_png_error, mc_png_warning);
-    if (!png) {
-        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "out of memory");
-        return 1;
-    }
-    png_infop info = png_create_info_struct(png);
-    // Volatile: assigned after setjmp and read after a longjmp back to it.
-    png_bytep *volatile rows = NULL;
-    if (!info) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "out of memory");
-        return 1;
-    }
-    if (setjmp(failure.jump)) {
-        free(rows);
-        png_destroy_read_struct(&png, &info, NULL);
-        return 1;
-    }
-    png_set_read_fn(png, &source, mc_png_read);
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
-#ifdef PNG_IGNORE_ADLER32
-    // Every chunk's CRC still guards the compressed data; zlib's Adler-32 over the inflated
-    // pixels would check the same bytes again at a tenth of the decoding time.
-    png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
-#endif
-    png_read_info(png, info);
-    png_uint_32 w = png_get_image_width(png, info);
-    png_uint_32 h = png_get_image_height(png, info);
-    if ((int)w != width || (int)h != height) png_error(png, "the header's size changed while reading");
+/// Sets libpng's transforms that expand every colour type and depth to 8-bit straight RGBA
+/// (16-bit samples keep their high byte, no gamma), and checks the row size they give.
+static void mc_png_expand_to_rgba(png_structp png, png_infop info) {
     int color = png_get_color_type(png, info);
     int depth = png_get_bit_depth(png, info);
     if (depth == 16) png_set_strip_16(png);
@@ -117,7 +76,64 @@ static int mc_png_decode_libpng(const uint8_t *data, size_t length, uint8_t *pix
     }
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)w * 4) png_error(png, "unexpected row size after expansion");
+    if (png_get_rowbytes(png, info) != (size_t)png_get_image_width(png, info) * 4) {
+        png_error(png, "unexpected row size after expansion");
+    }
+}
+
+/// Checks the signature and that every chunk lies inside the data, then makes libpng's
+/// read and info structs reading from `source`, reporting to `failure`; 0 on success.
+static int mc_png_open_libpng(mc_png_source *source, mc_png_failure *failure, png_structp *png_out,
+                              png_infop *info_out) {
+    if (source->length < 8 || png_sig_cmp(source->data, 0, 8) != 0) {
+        if (failure->errbuf && failure->errlen > 0) snprintf(failure->errbuf, failure->errlen, "not a PNG file");
+        return 1;
+    }
+    if (!mc_png_chunks_fit(source->data, source->length)) {
+        if (failure->errbuf && failure->errlen > 0) snprintf(failure->errbuf, failure->errlen, "data ends early");
+        return 1;
+    }
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, failure, mc_png_error, mc_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!info) {
+        if (png) png_destroy_read_struct(&png, NULL, NULL);
+        if (failure->errbuf && failure->errlen > 0) snprintf(failure->errbuf, failure->errlen, "out of memory");
+        return 1;
+    }
+    png_set_read_fn(png, source, mc_png_read);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+#ifdef PNG_IGNORE_ADLER32
+    // Every chunk's CRC still guards the compressed data; zlib's Adler-32 over the inflated
+    // pixels would check the same bytes again at a tenth of the decoding time.
+    png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
+    *png_out = png;
+    *info_out = info;
+    return 0;
+}
+
+/// libpng's decoding to straight RGBA rows of `stride` bytes; 0 on success.
+static int mc_png_decode_libpng(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
+                                size_t stride, char *errbuf, size_t errlen) {
+    mc_png_failure failure;
+    failure.errbuf = errbuf;
+    failure.errlen = errlen;
+    mc_png_source source = {data, length, 0};
+    png_structp png;
+    png_infop info;
+    if (mc_png_open_libpng(&source, &failure, &png, &info) != 0) return 1;
+    // Volatile: assigned after setjmp and read after a longjmp back to it.
+    png_bytep *volatile rows = NULL;
+    if (setjmp(failure.jump)) {
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info);
+    png_uint_32 h = png_get_image_height(png, info);
+    if ((int)w != width || (int)h != height) png_error(png, "the header's size changed while reading");
+    mc_png_expand_to_rgba(png, info);
     rows = malloc(sizeof(png_bytep) * h);
     if (!rows) png_error(png, "out of memory");
     for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * stride;
@@ -145,4 +161,76 @@ int mc_png_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, in
     if (mc_png_decode_libpng(data, length, pixels, width, height, (size_t)stride, errbuf, errlen) != 0) return 1;
     for (int y = 0; y < height; y++) mc_premultiply_row(pixels + (size_t)y * (size_t)stride, (size_t)width);
     return 0;
+}
+
+struct mc_png_rows {
+    mc_png_source source;
+    mc_png_failure failure;
+    png_structp png;
+    png_infop info;
+    int width;
+    int height;
+    int next_row;
+    int failed;
+};
+
+mc_png_rows *mc_png_rows_open(const uint8_t *data, size_t length, int width, int height, int *interlaced,
+                              char *errbuf, size_t errlen) {
+    *interlaced = 0;
+    mc_png_rows *volatile rows = calloc(1, sizeof(mc_png_rows));
+    if (!rows) {
+        if (errbuf && errlen > 0) snprintf(errbuf, errlen, "out of memory");
+        return NULL;
+    }
+    rows->source = (mc_png_source){data, length, 0};
+    rows->failure.errbuf = errbuf;
+    rows->failure.errlen = errlen;
+    rows->width = width;
+    rows->height = height;
+    if (mc_png_open_libpng(&rows->source, &rows->failure, &rows->png, &rows->info) != 0) {
+        free(rows);
+        return NULL;
+    }
+    if (setjmp(rows->failure.jump)) {
+        mc_png_rows_close(rows);
+        return NULL;
+    }
+    png_read_info(rows->png, rows->info);
+    if ((int)png_get_image_width(rows->png, rows->info) != width || (int)png_get_image_height(rows->png, rows->info) != height) {
+        png_error(rows->png, "the header's size changed while reading");
+    }
+    if (png_get_interlace_type(rows->png, rows->info) != PNG_INTERLACE_NONE) {
+        // Adam7 passes fill every row several times: such an image is decoded whole.
+        *interlaced = 1;
+        mc_png_rows_close(rows);
+        return NULL;
+    }
+    mc_png_expand_to_rgba(rows->png, rows->info);
+    return rows;
+}
+
+int mc_png_rows_read(mc_png_rows *rows, uint8_t *out, int count, char *errbuf, size_t errlen) {
+    rows->failure.errbuf = errbuf;
+    rows->failure.errlen = errlen;
+    if (rows->failed || count < 0 || count > rows->height - rows->next_row) {
+        if (errbuf && errlen > 0) snprintf(errbuf, errlen, rows->failed ? "an earlier row failed" : "past the last row");
+        return 1;
+    }
+    if (setjmp(rows->failure.jump)) {
+        rows->failed = 1;
+        return 1;
+    }
+    size_t stride = (size_t)rows->width * 4;
+    for (int i = 0; i < count; i++) {
+        png_read_row(rows->png, out + (size_t)i * stride, NULL);
+        rows->next_row++;
+    }
+    if (rows->next_row == rows->height) png_read_end(rows->png, NULL);
+    return 0;
+}
+
+void mc_png_rows_close(mc_png_rows *rows) {
+    if (!rows) return;
+    if (rows->png) png_destroy_read_struct(&rows->png, &rows->info, NULL);
+    free(rows);
 }

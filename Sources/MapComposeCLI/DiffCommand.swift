@@ -29,7 +29,7 @@ struct DiffCommand: AsyncParsableCommand {
     var allowed = 0.0
 
     @Option(name: .customLong("max-pixels"), parsing: .unconditional,
-            help: "Largest image (width × height) compared; a diff takes about 17 bytes a pixel.")
+            help: "Largest image (width × height) compared. Images are read a band of rows at a time, so memory stays about 100 MB whatever their size; the time grows with it.")
     var maxPixels = ImageDiff.defaultMaxPixels
 
     mutating func run() async throws {
@@ -62,25 +62,26 @@ struct DiffCommand: AsyncParsableCommand {
             throw CLIFailure("\(first) and \(second) are \(sizeA.width)x\(sizeA.height), \(sizeA.width * sizeA.height) pixels, "
                              + "over the limit of \(maxPixels): raise --max-pixels to compare them")
         }
-        // The two files decode at once, on two cores.
-        async let one = Self.decode(dataA, first)
-        async let two = Self.decode(dataB, second)
-        let (a, b) = try await (one, two)
-        let result: ImageDiffResult
+        // Both files are decoded a band of rows at a time, side by side, and the diff image is
+        // written as its rows are made: memory does not grow with the images' size.
+        let readers = (try Self.reader(dataA, first, maxPixels: maxPixels), try Self.reader(dataB, second, maxPixels: maxPixels))
+        let writer: PNGRowWriter?
         do {
-            result = try ImageDiff.compare(a, b, threshold: threshold, includeAntialiasing: includeAntialiasing,
-                                           makeDiffImage: diffTarget != nil)
+            writer = diffTarget == nil ? nil : try PNGRowWriter(width: sizeA.width, height: sizeA.height)
         } catch {
             diffTarget?.discard()
-            throw CLIFailure(error.description)
+            throw CLIFailure("--diff \(diffOutput ?? ""): \(error)", exitCode: 2)
         }
-        if let diffTarget, let image = result.diffImage {
-            do {
-                try diffTarget.commit(try ImageEncoder.png(try image.rasterImage()))
-            } catch {
-                diffTarget.discard()
-                throw CLIFailure("--diff \(diffOutput ?? ""): \(error)", exitCode: 2)
-            }
+        let result: ImageDiffResult
+        do {
+            result = try ImageDiff.compare(readers.0, readers.1, threshold: threshold, includeAntialiasing: includeAntialiasing,
+                                           diffRows: writer.map { writer in
+                                               { rows in try diffTarget!.append(try writer.write(rows)) }
+                                           })
+            try diffTarget?.commit(Data())
+        } catch {
+            diffTarget?.discard()
+            throw CLIFailure(Self.message(error, paths: [first, second], diffOutput: diffOutput))
         }
         // Standard output carries the diff image with `--diff -`: the summary goes beside it.
         if diffOutput == OutputTarget.standardOutputName { printError(result.summary) } else { printLine(result.summary) }
@@ -103,12 +104,21 @@ struct DiffCommand: AsyncParsableCommand {
         }
     }
 
-    /// The PNG in `data` as straight RGBA, or a failure naming the file (exit 2).
-    private static func decode(_ data: Data, _ path: String) throws(CLIFailure) -> RGBAImage {
+    /// A row reader of the PNG in `data`, or a failure naming the file (exit 2).
+    private static func reader(_ data: Data, _ path: String, maxPixels: Int) throws(CLIFailure) -> PNGRowReader {
         do {
-            return try StraightPNGDecoder.decode(data)
+            return try PNGRowReader(data, maxPixels: maxPixels)
         } catch {
             throw CLIFailure("\(path): \(error)")
+        }
+    }
+
+    /// What went wrong in a streamed comparison, naming the file it concerns.
+    private static func message(_ error: any Error, paths: [String], diffOutput: String?) -> String {
+        switch error {
+        case StreamedDiffError.unreadable(let image, let failure): return "\(paths[image]): \(failure)"
+        case StreamedDiffError.diffImage(let failure): return "--diff \(diffOutput ?? ""): \(failure)"
+        default: return "--diff \(diffOutput ?? ""): \(error)"
         }
     }
 }

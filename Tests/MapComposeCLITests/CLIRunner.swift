@@ -22,8 +22,18 @@ struct CLIRunner {
     /// Runs `mapcompose` through `/bin/sh` with the file size limit set to `blocks` (of 512
     /// or 1024 bytes) and SIGXFSZ ignored, so writes past the limit fail with EFBIG.
     static func run(_ arguments: [String], in folder: URL, fileSizeLimitBlocks blocks: Int) throws -> Outcome {
+        try run(arguments, in: folder, shellLimits: "ulimit -f \(blocks); trap '' XFSZ")
+    }
+
+    /// Runs `mapcompose` through `/bin/sh` with its address space limited to `kilobytes`:
+    /// an allocation past it fails.
+    static func run(_ arguments: [String], in folder: URL, addressSpaceLimitKB kilobytes: Int) throws -> Outcome {
+        try run(arguments, in: folder, shellLimits: "ulimit -v \(kilobytes)")
+    }
+
+    private static func run(_ arguments: [String], in folder: URL, shellLimits: String) throws -> Outcome {
         try Running(executable: URL(fileURLWithPath: "/bin/sh"),
-                    arguments: ["-c", "ulimit -f \(blocks); trap '' XFSZ; exec \"$0\" \"$@\"", binary.path] + arguments,
+                    arguments: ["-c", "\(shellLimits); exec \"$0\" \"$@\"", binary.path] + arguments,
                     in: folder).finish()
     }
 

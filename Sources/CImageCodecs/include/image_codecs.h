@@ -59,6 +59,44 @@ int mc_webp_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
 int mc_png_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height,
                        char *errbuf, size_t errlen);
 
+/// A PNG being decoded a few rows at a time, as straight 8-bit RGBA like mc_png_decode_rgba,
+/// so that a large image need never be whole in memory.
+typedef struct mc_png_rows mc_png_rows;
+
+/// Starts reading the PNG in `data` (which must outlive the reader), whose IHDR states
+/// `width` x `height` (read it first). Returns NULL on failure with a message in errbuf, or
+/// NULL with *interlaced set for an Adam7 image, whose passes need the whole image.
+mc_png_rows *mc_png_rows_open(const uint8_t *data, size_t length, int width, int height, int *interlaced,
+                              char *errbuf, size_t errlen);
+
+/// Decodes the next `count` rows into `out` (count*width*4 bytes). Returns 0 on success; on
+/// failure writes a message to errbuf, and every later call fails.
+int mc_png_rows_read(mc_png_rows *rows, uint8_t *out, int count, char *errbuf, size_t errlen);
+
+/// Releases the reader (NULL is allowed).
+void mc_png_rows_close(mc_png_rows *rows);
+
+/// An opaque 8-bit RGB PNG written a few rows at a time (libpng, zlib `level` 0…9), its
+/// bytes kept in a buffer the caller takes and clears as it goes.
+typedef struct mc_png_row_writer mc_png_row_writer;
+
+/// Starts the file: signature and header. Returns NULL on failure with a message in errbuf.
+mc_png_row_writer *mc_png_row_writer_open(int width, int height, int level, char *errbuf, size_t errlen);
+
+/// Compresses the next `count` rows, given as R, G, B, A bytes (A ignored); after the last
+/// row the file is complete. Returns 0 on success; on failure writes a message to errbuf and
+/// every later call fails.
+int mc_png_row_writer_write(mc_png_row_writer *writer, const uint8_t *rows, int count, char *errbuf, size_t errlen);
+
+/// The bytes written since the last clear.
+const uint8_t *mc_png_row_writer_bytes(const mc_png_row_writer *writer, size_t *length);
+
+/// Forgets the bytes written so far (after the caller has taken them).
+void mc_png_row_writer_clear(mc_png_row_writer *writer);
+
+/// Releases the writer (NULL is allowed).
+void mc_png_row_writer_close(mc_png_row_writer *writer);
+
 /// Decodes a PNG into a caller-owned buffer in Cairo's ARGB32 layout (premultiplied exactly
 /// as Cairo's own PNG reader does), height rows of `stride` bytes for the size the file's IHDR
 /// states (read it first). Returns 0 on success; on failure writes a message to errbuf.

@@ -36,9 +36,10 @@ public struct ImageDiffError: Error, CustomStringConvertible {
 /// column (x outer, y inner) as the reference does, so ties pick the same darkest and
 /// brightest neighbour and every anti-aliasing decision agrees.
 public enum ImageDiff {
-    /// Largest image `mapcompose diff` compares unless told otherwise: 2^26 pixels (8192 × 8192),
-    /// about 1.1 GB for the two images, the marks and the diff image with its encoding.
-    public static let defaultMaxPixels = 1 << 26
+    /// Largest image `mapcompose diff` compares unless told otherwise: 2^28 pixels (16384 ×
+    /// 16384). Files are compared a band of rows at a time (see `compare(_:_:threshold:…)` on
+    /// `PNGRowReader`s), so this bounds the time a comparison takes, not its memory.
+    public static let defaultMaxPixels = 1 << 28
 
     /// Largest possible YIQ squared distance (black vs white).
     static let maxYIQDelta = 35215.0
@@ -94,15 +95,17 @@ public enum ImageDiff {
 
     /// pixelmatch's loop over `rows`: how many pixels differ and how many of those are
     /// anti-aliasing, each marked in `marks` when given.
-    private static func compareRows(_ rows: Range<Int>, _ first: Pixels, _ second: Pixels, maxDelta: Double,
-                                    includeAntialiasing: Bool,
-                                    marks: UnsafeMutableBufferPointer<UInt8>?) -> (differing: Int, antialiased: Int) {
+    /// `marks` holds the rows from `marksFirstRow` on. The anti-aliasing test reads two rows
+    /// above and below `rows` (where the image has them).
+    static func compareRows(_ rows: Range<Int>, _ first: Pixels, _ second: Pixels, maxDelta: Double,
+                                    includeAntialiasing: Bool, marks: UnsafeMutableBufferPointer<UInt8>?,
+                                    marksFirstRow: Int = 0) -> (differing: Int, antialiased: Int) {
         let w = first.width
         var differing = 0, antialiased = 0
         for y in rows {
             for x in 0..<w {
-                let i = y * w + x
-                let p1 = first.words[i], p2 = second.words[i]
+                let i = (y - marksFirstRow) * w + x
+                let p1 = first[x, y], p2 = second[x, y]
                 if p1 == p2 { continue }
                 guard colorDelta(p1, p2) > maxDelta else { continue }
                 if !includeAntialiasing,
@@ -118,12 +121,15 @@ public enum ImageDiff {
         return (differing, antialiased)
     }
 
-    /// Read access to one image's words by coordinate.
+    /// Read access to one image's words by coordinate: rows `firstRow ..< firstRow +
+    /// words.count / width` of an image `height` rows tall (its whole height when it is whole
+    /// in memory, a window of rows when it is streamed).
     struct Pixels {
         let words: UnsafeBufferPointer<UInt32>
         let width: Int, height: Int
+        var firstRow = 0
 
-        subscript(x: Int, y: Int) -> UInt32 { words[y * width + x] }
+        subscript(x: Int, y: Int) -> UInt32 { words[(y - firstRow) * width + x] }
     }
 
     @inline(__always)
@@ -221,26 +227,36 @@ public enum ImageDiff {
     /// pixelmatch's output: red (1), yellow (2), else the first image's brightness at 10%
     /// opacity over white, truncated to whole values as the reference does.
     private static func drawDiff(_ base: RGBAImage, marks: [UInt8]) -> RGBAImage {
-        let red = RGBAImage.word(RGBA(r: 255, g: 0, b: 0)), yellow = RGBAImage.word(RGBA(r: 255, g: 255, b: 0))
         let w = base.width
         let out = [UInt32](unsafeUninitializedCapacity: base.pixels.count) { out, initialized in
             base.pixels.withUnsafeBufferPointer { pixels in
-                RowBands(rows: base.height).forEachConcurrently { _, rows in
-                    for i in rows.lowerBound * w..<rows.upperBound * w {
-                        switch marks[i] {
-                        case 1: out[i] = red
-                        case 2: out[i] = yellow
-                        default:
-                            let p = pixels[i]
-                            let luma = rgb2y(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF))
-                            let value = UInt32(max(0, min(255, blend(luma, 0.1 * Double(p >> 24) / 255))))
-                            out[i] = value | value << 8 | value << 16 | 0xFF00_0000
-                        }
+                marks.withUnsafeBufferPointer { marks in
+                    RowBands(rows: base.height).forEachConcurrently { _, rows in
+                        let range = rows.lowerBound * w..<rows.upperBound * w
+                        drawDiff(UnsafeBufferPointer(rebasing: pixels[range]), marks: UnsafeBufferPointer(rebasing: marks[range]),
+                                 into: UnsafeMutableBufferPointer(rebasing: out[range]))
                     }
                 }
             }
             initialized = base.pixels.count
         }
         return RGBAImage(width: base.width, height: base.height, pixels: out)
+    }
+
+    /// The diff image's pixels for the first image's `pixels` and their `marks`, into `out`.
+    static func drawDiff(_ pixels: UnsafeBufferPointer<UInt32>, marks: UnsafeBufferPointer<UInt8>,
+                         into out: UnsafeMutableBufferPointer<UInt32>) {
+        let red = RGBAImage.word(RGBA(r: 255, g: 0, b: 0)), yellow = RGBAImage.word(RGBA(r: 255, g: 255, b: 0))
+        for i in 0..<pixels.count {
+            switch marks[i] {
+            case 1: out[i] = red
+            case 2: out[i] = yellow
+            default:
+                let p = pixels[i]
+                let luma = rgb2y(Double(p & 0xFF), Double((p >> 8) & 0xFF), Double((p >> 16) & 0xFF))
+                let value = UInt32(max(0, min(255, blend(luma, 0.1 * Double(p >> 24) / 255))))
+                out[i] = value | value << 8 | value << 16 | 0xFF00_0000
+            }
+        }
     }
 }

@@ -25,13 +25,24 @@ public enum OutputTarget {
     /// Writes `data`: renames the file into place, or writes all of it to standard output.
     public func commit(_ data: Data) throws(OutputError) {
         switch self {
-        case .file(let file):
-            try file.commit(data)
-        case .standardOutput:
-            let failure = DescriptorWriter.writeAll(data, to: STDOUT_FILENO)
-            guard failure == 0 else {
-                throw OutputError(path: Self.standardOutputName, reason: DescriptorWriter.reason(failure))
-            }
+        case .file(let file): try file.commit(data)
+        case .standardOutput: try Self.writeToStandardOutput(data)
+        }
+    }
+
+    /// Writes a part of the output: to the pending file (which `commit` then puts in place), or
+    /// straight to standard output.
+    public func append(_ data: Data) throws(OutputError) {
+        switch self {
+        case .file(let file): try file.append(data)
+        case .standardOutput: try Self.writeToStandardOutput(data)
+        }
+    }
+
+    private static func writeToStandardOutput(_ data: Data) throws(OutputError) {
+        let failure = DescriptorWriter.writeAll(data, to: STDOUT_FILENO)
+        guard failure == 0 else {
+            throw OutputError(path: Self.standardOutputName, reason: DescriptorWriter.reason(failure))
         }
     }
 }

@@ -56,6 +56,17 @@ public final class PendingOutputFile {
         discard()
     }
 
+    /// Writes `data` to the temporary file, for a file written a part at a time; `commit`
+    /// writes the rest and puts it in place.
+    public func append(_ data: Data) throws(OutputError) {
+        guard !finished else { throw OutputError(path: path, reason: "already written") }
+        let failure = DescriptorWriter.writeAll(data, to: descriptor)
+        guard failure == 0 else {
+            discard()
+            throw OutputError(path: path, reason: DescriptorWriter.reason(failure))
+        }
+    }
+
     /// Writes `data` and renames the temporary file onto the target.
     public func commit(_ data: Data) throws(OutputError) {
         guard !finished else { throw OutputError(path: path, reason: "already written") }
