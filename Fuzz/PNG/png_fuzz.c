@@ -10,7 +10,8 @@
 //
 // png-structure decodes each input with the fast decoder, straight and premultiplied, under
 // ASan. png-differential also decodes it with libpng (png_codec.c's own path) and aborts when
-// the fast decoder accepts a file libpng refuses, or gives other pixels.
+// the fast decoder accepts a file libpng refuses, or gives other pixels; and when the row
+// reader that `diff` uses disagrees with libpng's whole-image decode.
 
 #include "png_codec.c"
 
@@ -192,6 +193,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (uint32_t y = 0; y < height; y++) mc_premultiply_row(reference + y * stride, width);
         if (memcmp(premultiplied, reference, bytes) != 0) abort();
         free(reference);
+    }
+    // The row reader (`diff`'s) accepts what the whole-image libpng decode accepts, with the
+    // same pixels, read in bands of 7 rows; an interlaced file it leaves to the whole decode.
+    {
+        uint8_t *whole = malloc(bytes), *banded = malloc(bytes);
+        char message[128];
+        if (!whole || !banded) abort();
+        int whole_status = mc_png_decode_libpng(data, size, whole, (int)width, (int)height, stride, message, sizeof message);
+        int interlaced = 0;
+        mc_png_rows *rows = mc_png_rows_open(data, size, (int)width, (int)height, &interlaced, message, sizeof message);
+        int rows_status = rows ? 0 : 1;
+        for (uint32_t y = 0; rows && y < height; y += 7) {
+            int count = height - y < 7 ? (int)(height - y) : 7;
+            if (mc_png_rows_read(rows, banded + y * stride, count, message, sizeof message) != 0) {
+                rows_status = 1;
+                break;
+            }
+        }
+        mc_png_rows_close(rows);
+        if (!interlaced && (whole_status != rows_status || (whole_status == 0 && memcmp(whole, banded, bytes) != 0))) abort();
+        free(whole);
+        free(banded);
     }
 #endif
     free(fast);
