@@ -5,9 +5,12 @@ import Foundation
 enum ContentDigest {
     static func hex(of data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
+        // Through the bytes themselves: Data's iterator costs several times the hash.
+        data.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
         }
         return String(hash, radix: 16)
     }

@@ -118,19 +118,35 @@ enum GeoJSONCoordinateScanner {
             return positions.isEmpty ? lists : positions
         }
 
-        /// A JSON number; nil when the text there is not one.
+        /// A JSON number; nil when the text there is not one. Numbers of at most 15 significant
+        /// digits and a power of ten within ±22 (all of GeoJSON's usual coordinates) are one
+        /// exact multiplication or division of two exactly held doubles, so correctly rounded
+        /// as strtod's are (Clinger's fast path); the rest go to strtod.
         private mutating func number() -> Double? {
             let start = index
-            _ = take(UInt8(ascii: "-"))
+            let negative = take(UInt8(ascii: "-"))
             let integer = index
-            guard digits() > 0, bytes[integer] != UInt8(ascii: "0") || index == integer + 1 else { return nil }
-            if take(UInt8(ascii: ".")) { guard digits() > 0 else { return nil } }
+            var mantissa: UInt64 = 0, scale = 0, exact = true
+            guard digits(into: &mantissa, exact: &exact) > 0, bytes[integer] != UInt8(ascii: "0") || index == integer + 1 else {
+                return nil
+            }
+            if take(UInt8(ascii: ".")) {
+                let fraction = digits(into: &mantissa, exact: &exact)
+                guard fraction > 0 else { return nil }
+                scale = -fraction
+            }
             if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
                 index += 1
-                if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
-                guard digits() > 0 else { return nil }
+                let negativeExponent = !take(UInt8(ascii: "+")) && take(UInt8(ascii: "-"))
+                var exponent: UInt64 = 0, exponentExact = true
+                guard digits(into: &exponent, exact: &exponentExact) > 0 else { return nil }
+                if !exponentExact || exponent > 1000 { exact = false } else { scale += negativeExponent ? -Int(exponent) : Int(exponent) }
             }
             let length = index - start
+            if exact, mantissa <= 1 << 53, (-22...22).contains(scale) {
+                let value = scale < 0 ? Double(mantissa) / Self.powersOfTen[-scale] : Double(mantissa) * Self.powersOfTen[scale]
+                return negative ? -value : value
+            }
             guard length < 64 else { return nil }
             return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text in
                 for offset in 0..<length { text[offset] = CChar(bitPattern: bytes[start + offset]) }
@@ -139,10 +155,25 @@ enum GeoJSONCoordinateScanner {
             }
         }
 
-        private mutating func digits() -> Int {
+        /// 10⁰ … 10²², each exactly a double.
+        private static let powersOfTen: [Double] = (0...22).map { exponent in
+            (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+        }
+
+        /// Skips decimal digits, accumulating them into `value` while it fits a UInt64; `exact`
+        /// turns false past that. Returns how many digits there were.
+        private mutating func digits(into value: inout UInt64, exact: inout Bool) -> Int {
             let start = index
-            while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+            while let byte = peek, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if value <= (UInt64.max - 9) / 10 {
+                    value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+                } else {
+                    exact = false
+                }
+                index += 1
+            }
             return index - start
         }
+
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapComposeTestSupport
 import Testing
 @testable import MapComposeCore
 
@@ -52,5 +53,35 @@ import Testing
         guard case .path(let path) = try #require(overlays.first) else { Issue.record("not a path"); return }
         #expect(path.points.count == 200_000 && path.geodesic)
         #expect(path.points[199_999] == LonLat(lon: 199_999 * 1e-4 - 50, lat: 0.999))
+    }
+
+    /// Every number reads as strtod reads it, bit for bit: short ones through the exact fast
+    /// path, long ones, large exponents, -0 and subnormals through strtod.
+    @Test func numbersReadExactlyAsStrtodReadsThem() throws {
+        var random = SplitMix(state: 7)
+        var texts = ["0", "-0", "-0.0", "1e22", "1e23", "9007199254740993", "9007199254740992", "123456789012345678901234",
+                     "0.1", "-179.99999999999997", "4.9e-324", "2.2250738585072014e-308", "1.7976931348623157e308",
+                     "1e-400", "0.000000000000000000000001", "12345678901234567e-3", "5e+0", "5E-0", "1.5e1000"]
+        for _ in 0..<20_000 {
+            let digits = Int(random.next() % 19) + 1
+            var text = (0..<digits).map { _ in String(random.next() % 10) }.joined()
+            text = String(text.drop { $0 == "0" }.isEmpty ? "0" : String(text.drop { $0 == "0" }))
+            if random.next() % 2 == 0, text.count > 1 {
+                let point = Int(random.next() % UInt64(text.count - 1)) + 1
+                text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+            }
+            if random.next() % 4 == 0 { text += "e\(Int(random.next() % 60) - 30)" }
+            if random.next() % 2 == 0 { text = "-" + text }
+            texts.append(text)
+        }
+        for chunk in stride(from: 0, to: texts.count, by: 2) where chunk + 1 < texts.count {
+            let pair = "[\(texts[chunk]),\(texts[chunk + 1])]"
+            let json = #"{"type":"LineString","coordinates":[[0,0],"# + pair + "]}"
+            let (_, coordinates) = GeoJSONCoordinateScanner.extract(Data(json.utf8))
+            let line = try #require(coordinates.first as? [LonLat], "\(pair)")
+            let expected = (strtod(texts[chunk], nil), strtod(texts[chunk + 1], nil))
+            #expect(line[1].lon.bitPattern == expected.0.bitPattern && line[1].lat.bitPattern == expected.1.bitPattern,
+                    "\(pair): \(line[1].lon), \(line[1].lat) vs \(expected.0), \(expected.1)")
+        }
     }
 }
