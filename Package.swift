@@ -37,6 +37,12 @@ let package = Package(
             name: "CZlibNG",
             pkgConfig: "zlib-ng"
         ),
+        // zlib: inflating gzip'd vector tiles and PMTiles directories.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Memory for pixels: huge pages for large images, pooled tile-sized buffers.
         .target(name: "CPixelMemory"),
         // Bilinear resampling of images moved by a fraction of a pixel, in SSE2/AVX2.
@@ -57,6 +63,7 @@ let package = Package(
                 "CPixelMemory",
                 "CResampling",
                 "CLibXML2",
+                "CZlib",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -93,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapComposeCoreTests",
-            dependencies: ["MapComposeCore", "MapComposeTestSupport"]
+            dependencies: ["MapComposeCore", "MapComposeTestSupport", "CZlib"]
         ),
         .testTarget(
             name: "MapComposeGoldenTests",

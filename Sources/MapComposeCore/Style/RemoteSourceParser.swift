@@ -46,6 +46,32 @@ extension StyleParser {
         return .tilejson(TileJSONSourceSpec(location: location, tileSize: size, nativeZoom: native, retina: retina, remote: remote))
     }
 
+    /// `pmtiles`: `path` (a file) or `url` (a server answering range requests).
+    func parsePMTiles(_ map: StyleMapping, layer: String) -> SourceSpec? {
+        map.rejectUnknownKeys(["type", "path", "url", "minzoom", "maxzoom", "tile-size"] + Self.remoteKeys)
+        let native = nativeZoom(map)
+        let size = tileSize(map)
+        let remote = parseRemoteOptions(map, layer: layer)
+        let location: PMTilesSourceSpec.Location
+        switch (map.value("path"), map.value("url")) {
+        case (_?, _?):
+            log.add(map.value("url"), map.path("url"), "give either 'path' (a PMTiles file) or 'url' (on a server), not both")
+            return nil
+        case (nil, _?):
+            guard let url = map.string("url", required: true) else { return nil }
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                log.add(map.value("url"), map.path("url"), "expected an http(s) URL; a file is given as 'path'")
+                return nil
+            }
+            location = .remote(EnvironmentReference(url))
+        default:
+            guard let file = existingFile(map, "path") else { return nil }
+            location = .file(file)
+        }
+        guard let remote else { return nil }
+        return .pmtiles(PMTilesSourceSpec(location: location, nativeZoom: native, tileSize: size, remote: remote))
+    }
+
     func parseWMS(_ map: StyleMapping, layer: String) -> SourceSpec? {
         map.rejectUnknownKeys(["type", "url", "version", "layers", "styles", "format", "transparent", "bgcolor", "crs", "params",
                                "mode", "tile-size", "metatile", "buffer", "max-size", "minzoom", "maxzoom", "bounds"] + Self.remoteKeys)

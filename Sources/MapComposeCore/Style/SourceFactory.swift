@@ -53,6 +53,24 @@ enum SourceFactory {
                 log.add(node, "\(keyPath).path", error.description)
                 return nil
             }
+        case .pmtiles(let pmtiles):
+            var references: [EnvironmentReference] = []
+            if case .remote(let url) = pmtiles.location { references.append(url) }
+            guard allSet(references, pmtiles.remote, keyPath: keyPath, node: node, log: log, remote: remote,
+                         styleVariables: styleVariables) else { return nil }
+            if let withheld = withheld(references, pmtiles.remote, remote: remote) {
+                return unresolved(withheld, unreachable: true, keyPath: keyPath, node: node, log: log, remote: remote)
+            }
+            do {
+                return try PMTilesSource(spec: pmtiles, environment: remote)
+            } catch {
+                guard !references.isEmpty else {
+                    log.add(node, "\(keyPath).path", "PMTiles '\(pmtiles.locationText)': \(error.reason)")
+                    return nil
+                }
+                return unresolved("PMTiles '\(pmtiles.locationText)': \(error.reason)", unreachable: true,
+                                  keyPath: keyPath, node: node, log: log, remote: remote)
+            }
         case .geojson(let geojson):
             do {
                 return try GeoJSONTileSource(spec: geojson)

@@ -61,6 +61,7 @@ public enum SourceSpec: Sendable {
     case wms(WMSSourceSpec)
     case wmts(WMTSSourceSpec)
     case mbtiles(MBTilesSourceSpec)
+    case pmtiles(PMTilesSourceSpec)
     case geojson(GeoJSONSourceSpec)
     case solid(color: RGBA)
     case checkerboard(CheckerboardSourceSpec)
@@ -75,6 +76,7 @@ public enum SourceSpec: Sendable {
         case .wms: return "wms"
         case .wmts: return "wmts"
         case .mbtiles: return "mbtiles"
+        case .pmtiles: return "pmtiles"
         case .geojson: return "geojson"
         case .solid: return "solid"
         case .checkerboard: return "checkerboard"

@@ -8,7 +8,7 @@ struct StyleParser {
 
     static let rootKeys = ["name", "background", "attribution", "deadline", "env", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
-    static let sourceTypes = ["xyz", "tilejson", "wms", "wmts", "mbtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
+    static let sourceTypes = ["xyz", "tilejson", "wms", "wmts", "mbtiles", "pmtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
     static let tileSizes = [256, 512]
 
     /// The document and, per layer in drawing order, its node and index in the file.
@@ -174,6 +174,7 @@ struct StyleParser {
         case "wms": return parseWMS(map, layer: layer)
         case "wmts": return parseWMTS(map, layer: layer)
         case "mbtiles": return parseMBTiles(map)
+        case "pmtiles": return parsePMTiles(map, layer: layer)
         case "geojson": return parseGeoJSON(map)
         case "arcgis": return parseArcGIS(map)
         case "solid":

@@ -106,9 +106,10 @@ public final class TileHTTPClient: @unchecked Sendable {
 
     /// `get` for callers outside Swift concurrency (loading a style): blocks the calling thread
     /// only, while the client's own thread does the work.
-    public func getBlocking(_ url: EnvironmentReference, settings: HTTPSettings) -> Result<HTTPAnswer, HTTPFailure> {
+    public func getBlocking(_ url: EnvironmentReference, settings: HTTPSettings,
+                            headers extra: [(String, String)] = []) -> Result<HTTPAnswer, HTTPFailure> {
         let request: PreparedRequest
-        switch prepare(url, settings: settings, extra: []) {
+        switch prepare(url, settings: settings, extra: extra) {
         case .failure(let failure): return .failure(failure)
         case .success(let prepared): request = prepared
         }
