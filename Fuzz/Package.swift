@@ -7,7 +7,7 @@
 import PackageDescription
 
 let fuzzTargets = ["FuzzStyle", "FuzzTileDecoder", "FuzzGeoJSON", "FuzzMBTiles", "FuzzArcGISBundle", "FuzzArcGISConf", "FuzzManifest",
-                   "FuzzXML"]
+                   "FuzzXML", "FuzzVectorTile", "FuzzPMTiles"]
 
 let package = Package(
     name: "mapcompose-fuzz",

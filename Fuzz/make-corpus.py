@@ -15,7 +15,7 @@ FUZZ = Path(__file__).resolve().parent
 ROOT = FUZZ.parent
 CORPUS = FUZZ / ".corpus"
 TARGETS = ["style", "tile-decoder", "geojson", "mbtiles", "arcgis-bundle", "arcgis-conf", "manifest", "xml",
-           "png-structure", "png-differential"]
+           "vector-tile", "pmtiles", "png-structure", "png-differential"]
 
 
 def add(target, name, data):
@@ -169,6 +169,47 @@ def xml_seeds():
     add("xml", "instruction-cdata", b"<?xml version='1.0'?><?bare?><Capabilities><![CDATA[<x>]]></Capabilities>")
 
 
+def vector_tile_seeds():
+    """The Natural Earth vector tile fixture, gzip'd and not, and its first layer alone."""
+    tile = (ROOT / "Tests/Fixtures/VectorTiles/ne-2-2-1.mvt").read_bytes()
+    add("vector-tile", "ne-2-2-1.mvt", tile)
+    add("vector-tile", "ne-2-2-1.mvt.gz", zlib.compress(tile, 9, wbits=31))
+
+
+def varints(values):
+    out = bytearray()
+    for value in values:
+        while True:
+            byte = value & 0x7F
+            value >>= 7
+            out.append(byte | (0x80 if value else 0))
+            if not value:
+                break
+    return bytes(out)
+
+
+def pmtiles_archive(root, leaves=b"", tiles=b"", tile_type=2, max_zoom=3):
+    """A PMTiles v3 file: header, root directory, leaf directories, tile data."""
+    root_start = 127
+    leaf_start = root_start + len(root)
+    tile_start = leaf_start + len(leaves)
+    header = b"PMTiles\x03" + struct.pack("<QQQQQQQQQQQ", root_start, len(root), 0, 0, leaf_start, len(leaves),
+                                            tile_start, len(tiles), 1, 1, 1)
+    header += bytes([1, 2, 1, tile_type, 0, max_zoom]) + struct.pack("<iiiiBii", -1800000000, -850000000,
+                                                                     1800000000, 850000000, 0, 0, 0)
+    return header + root + leaves + tiles
+
+
+def pmtiles_seeds():
+    """Small archives: tiles 0..4 in the root, and the same behind one leaf directory."""
+    tile = (ROOT / "Tests/Fixtures/Reference/tiles/0/0/0.png").read_bytes()[:200]
+    entries = varints([5] + [0] + [1] * 4 + [1] * 5 + [len(tile)] * 5 + [1] + [0] * 4)
+    add("pmtiles", "root.pmtiles", pmtiles_archive(zlib.compress(entries, 9, wbits=31), tiles=tile * 5))
+    leaf = zlib.compress(entries, 9, wbits=31)
+    root = zlib.compress(varints([1, 0, 0, len(leaf), 1]), 9, wbits=31)
+    add("pmtiles", "leaf.pmtiles", pmtiles_archive(root, leaves=leaf, tiles=tile * 5))
+
+
 def main():
     for target in TARGETS:
         (CORPUS / target).mkdir(parents=True, exist_ok=True)
@@ -182,6 +223,8 @@ def main():
     mbtiles_seeds()
     arcgis_seeds()
     xml_seeds()
+    vector_tile_seeds()
+    pmtiles_seeds()
     for target in TARGETS:
         print(f"corpus {target}: {len(os.listdir(CORPUS / target))} files")
 

@@ -5,7 +5,8 @@ import MapComposeTestSupport
 /// `MapComposeBench png-decode [A.png B.png]`: the time to decode one PNG tile (the 278 tiles
 /// of Tests/Fixtures/Reference/tiles, each decoded many times) through Cairo's PNG reader,
 /// the old path, and through mapcompose's decoder; and with two large PNGs (the diff pair),
-/// the straight RGBA decode `mapcompose diff` does of each. Medians of repeated runs.
+/// the straight RGBA decode `mapcompose diff` does of each; and a vector tile decoded whole.
+/// Medians of repeated runs.
 enum DecodeBench {
     static func run(_ files: [String]) throws {
         let folder = TestPaths.fixture("Reference/tiles")
@@ -20,6 +21,7 @@ enum DecodeBench {
         } / Double(tiles.count)
         print(String(format: "PNG tile decode (%d tiles of 256x256, one core): Cairo's reader %.3f ms per tile, "
                      + "mapcompose %.3f ms per tile (%.1fx)", tiles.count, cairo, ours, cairo / ours))
+        try vectorTile()
         for file in files {
             let data = try Data(contentsOf: URL(fileURLWithPath: file))
             let image = try StraightPNGDecoder.decode(data)
@@ -29,6 +31,29 @@ enum DecodeBench {
                          (file as NSString).lastPathComponent, image.width, image.height, data.count / 1024,
                          straight, reference))
         }
+    }
+
+    /// The Natural Earth vector tile fixture (Tests/Fixtures/VectorTiles, 306 features): the
+    /// layers read, then every feature's properties and geometry, one core.
+    static func vectorTile() throws {
+        let data = try Data(contentsOf: TestPaths.fixture("VectorTiles/ne-2-2-1.mvt"))
+        var points = 0
+        let time = try median(runs: 15) {
+            points = 0
+            for _ in 0..<20 {
+                let tile = try VectorTile(data)
+                for layer in tile.layers {
+                    for feature in layer.features {
+                        _ = try layer.properties(of: feature)
+                        let geometry = try layer.geometry(of: feature)
+                        points += geometry.points.count + geometry.lines.reduce(0) { $0 + $1.count }
+                            + geometry.polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+                    }
+                }
+            }
+        } / 20
+        print(String(format: "vector tile decode (%d KiB, 306 features, %d points, properties and geometry): %.3f ms",
+                     data.count / 1024, points / 20, time))
     }
 
     /// The median wall time of `runs` calls, in ms.
