@@ -1,0 +1,98 @@
+import Foundation
+import MapComposeCore
+import MapComposeTestSupport
+import Testing
+
+@Suite(.serialized) struct ServeLifecycleTests {
+    @Test func sigtermFinishesTheRequestInFlightAndExitsZero() throws {
+        let upstream = try TestHTTPServer { _ in .delayed(2, .image((try? TileFixtures.solidPNG(RGBA(r: 200, g: 0, b: 0))) ?? Data())) }
+        let fixture = try ServeFixture()
+        try fixture.folder.write("""
+            layers:
+              - id: slow
+                source: {type: xyz, url: "\(upstream.baseURL)/{z}/{x}/{y}.png"}
+            """, to: "slow.yaml")
+        let server = try ServeProcess(["--style", "slow=slow.yaml", "--no-cache"], in: fixture.url)
+        let inFlight = InBackground { try HTTPProbe.request(port: server.port, target: "/styles/slow/tiles/0/0/0.png") }
+        var asked = false
+        for _ in 0..<400 where !asked { usleep(25_000); asked = upstream.requests.count > 0 }
+        #expect(asked, "the render has asked its tile")
+        server.signal(SIGTERM)
+        let answer = try inFlight.result()
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(try Pixels.decode(answer.body).rgba(x: 10, y: 10) == RGBA(r: 200, g: 0, b: 0), "the tile arrived")
+        #expect(server.wait() == 0, "\(server.stderr)")
+    }
+
+    @Test func sighupReloadsAndAnInvalidStyleKeepsTheOldOne() throws {
+        let fixture = try ServeFixture()
+        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"#ff0000\"}}]\n", to: "plain.yaml")
+        let server = try ServeProcess(["--style", "plain=plain.yaml"], in: fixture.url)
+        func color() throws -> RGBA? {
+            let answer = try server.get("/styles/plain/static.png?center=0,0&zoom=1&size=16x16")
+            guard answer.status == 200 else { return nil }
+            return try Pixels.decode(answer.body).rgba(x: 8, y: 8)
+        }
+        var first = try color()
+        for _ in 0..<200 where first == nil { usleep(50_000); first = try color() }
+        #expect(first == RGBA(r: 255, g: 0, b: 0))
+        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"#0000ff\"}}]\n", to: "plain.yaml")
+        // Without --config, styles are watched every 2 s; SIGHUP reloads at once.
+        server.signal(SIGHUP)
+        var second = try color()
+        for _ in 0..<200 where second != RGBA(r: 0, g: 0, b: 255) { usleep(50_000); second = try color() }
+        #expect(second == RGBA(r: 0, g: 0, b: 255))
+        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"not a colour\"}}]\n", to: "plain.yaml")
+        server.signal(SIGHUP)
+        #expect(server.waitForLog { $0.contains("style does not load; serving its previous version") }, "\(server.stderr)")
+        #expect(try color() == RGBA(r: 0, g: 0, b: 255), "the last good version is served")
+        #expect(try server.get("/ready").status == 200)
+    }
+
+    @Test func aStyleFileChangedOnDiskIsReloaded() throws {
+        let fixture = try ServeFixture(extra: "  plain: plain.yaml")
+        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"#ff0000\"}}]\n", to: "plain.yaml")
+        let server = try fixture.start()
+        func color() throws -> RGBA? {
+            let answer = try server.get("/styles/plain/static.png?center=0,0&zoom=1&size=16x16")
+            guard answer.status == 200 else { return nil }
+            return try Pixels.decode(answer.body).rgba(x: 8, y: 8)
+        }
+        var first = try color()
+        for _ in 0..<200 where first == nil { usleep(50_000); first = try color() }
+        #expect(first == RGBA(r: 255, g: 0, b: 0))
+        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"#00ff00\"}}] # changed\n", to: "plain.yaml")
+        var second = try color()
+        for _ in 0..<400 where second != RGBA(r: 0, g: 255, b: 0) { usleep(50_000); second = try color() }
+        #expect(second == RGBA(r: 0, g: 255, b: 0), "\(server.stderr)")
+    }
+
+    @Test func randomBadQueriesNeverGiveA5xx() throws {
+        let fixture = try ServeFixture(limits: "  max_size: 64\n  max_overlays: 4\n")
+        let server = try fixture.start()
+        var random = SplitMix(state: 7)
+        let names = ["center", "zoom", "bbox", "padding", "size", "scale", "marker", "path", "polygon", "circle", "text",
+                     "quality", "fractional_zoom", "x", "", "%", "center%00", "zoom[]"]
+        let values = ["", "abc", "1,2", "91,0", "0,181", "-1", "1e309", "nan", "inf", "-0", "25", "3.5", "64x64", "0x0",
+                      "99999999999999999999x1", "1,1,1,1", "10,10,-10,-10", "1,1;2,2", "1,1;enc=_p~iF~ps|U", "%ff%fe",
+                      "%2F..%2F", "1,1,red,ABCDEFG", "1,1;icon=/etc/passwd", "1,1;size=huge", "1,1,1e12", "%F0%9F%98%80", "%00",
+                      "1,1;color=%23zz", "1,1;width=1000", "1,1;geodesic=true", "+", "%", "%%", "=", "%26"]
+        var fiveHundreds: [String] = []
+        for _ in 0..<2000 {
+            let count = Int(random.next() % 5) + 1
+            var parts: [String] = []
+            for _ in 0..<count {
+                let name = names[Int(random.next() % UInt64(names.count))]
+                let value = values[Int(random.next() % UInt64(values.count))]
+                parts.append(random.next() % 7 == 0 ? name : "\(name)=\(value)")
+            }
+            let format = ["png", "jpg", "webp", "gif"][Int(random.next() % 4)]
+            let target = "/styles/ne/static.\(format)?" + parts.joined(separator: "&")
+            let answer = try server.get(target)
+            if answer.status >= 500 { fiveHundreds.append("\(answer.status) \(target) \(answer.text)") }
+        }
+        #expect(fiveHundreds.isEmpty, "\(fiveHundreds.prefix(5))")
+        #expect(try server.get("/health").status == 200)
+        #expect(try server.get("/styles/ne/static.png?center=1,1&zoom=1&size=32x32").status == 200)
+    }
+}
