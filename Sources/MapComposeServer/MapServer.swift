@@ -125,6 +125,10 @@ public final class MapServer: Sendable {
             }
             segments.append(segment)
         }
+        if segments == ["wms"] {
+            route = "wms"
+            return await wms(request)
+        }
         let query = try QueryParameters(request.uri.query)
         switch segments.first ?? "" {
         case "":
@@ -155,6 +159,18 @@ public final class MapServer: Sendable {
 
     private func styleRoute(_ parts: [String], _ query: QueryParameters, _ request: Request,
                             route: inout String) async throws(ServeProblem) -> Response {
+        if parts.count >= 5, parts[0] == "v1", parts[3] == "static" {
+            route = "mapbox-static"
+            guard let (entry, loaded) = styles.style(parts[2]) else { throw .notFound("no style '\(parts[2].messageExcerpt)' is served") }
+            var path = try MapboxStaticPath(Array(parts.dropFirst(4)), maxOverlays: configuration.limits.maxOverlays)
+            if let padding = try query.single("padding") {
+                guard let value = Int(padding) else { throw .badParameter("padding '\(padding.messageExcerpt)': expected a number", "padding") }
+                path.arguments.padding = value
+            }
+            let attribution = try query.single("attribution") != "false"
+            return try await staticMap(entry, loaded, .png, path.arguments, quality: 90, geojson: path.geojson,
+                                       attribution: attribution, request)
+        }
         guard let name = parts.first, let (entry, loaded) = styles.style(name) else {
             throw .notFound(parts.first.map { "no style '\($0.messageExcerpt)' is served" } ?? "no such resource")
         }
@@ -174,7 +190,9 @@ public final class MapServer: Sendable {
             guard let format = ImageFormat(pathExtension: String(rest[0].dropFirst(7))), !format.isVector else {
                 throw .notFound("static maps are static.png, static.jpg or static.webp")
             }
-            return try await staticMap(entry, loaded, format, query, request)
+            let parsed = try StaticMapQuery(query, maxOverlays: configuration.limits.maxOverlays)
+            return try await staticMap(entry, loaded, format, parsed.arguments, quality: parsed.quality, geojson: [],
+                                       attribution: true, request)
         case 4 where rest[0] == "tiles":
             route = "tile"
             let address = try TileAddress(z: rest[1], x: rest[2], y: rest[3])
@@ -186,25 +204,34 @@ public final class MapServer: Sendable {
 
     // MARK: - Images
 
+    /// A static map of `arguments`; `geojson` documents are drawn as `--overlay` files are.
     private func staticMap(_ entry: ServeConfiguration.StyleEntry, _ loaded: StyleRegistry.Loaded, _ format: ImageFormat,
-                           _ query: QueryParameters, _ request: Request) async throws(ServeProblem) -> Response {
-        let limits = configuration.limits
-        let parsed = try StaticMapQuery(query, maxOverlays: limits.maxOverlays)
-        let arguments = parsed.arguments
+                           _ arguments: MapArguments, quality: Int, geojson: [Data], attribution: Bool,
+                           _ request: Request) async throws(ServeProblem) -> Response {
         let spelling = ArgumentSpelling.query
         let renderRequest: RenderRequest
         do {
             let dimensions = try arguments.dimensions(spelling)
             try checkSize(dimensions, scale: arguments.scale)
             let area = try arguments.area(spelling)
-            let overlays = try arguments.overlays.overlays(spelling, iconFiles: { name throws(OverlayError) in
+            var overlays = try arguments.overlays.overlays(spelling, iconFiles: { name throws(OverlayError) in
                 throw OverlayError("icon files are not served (icon '\(name.messageExcerpt)')")
             })
+            // Drawn where GeoJSON files are: above polygons and circles, below the rest.
+            var position = arguments.overlays.polygons.count + arguments.overlays.circles.count
+            for document in geojson {
+                let shapes: [Overlay]
+                do { shapes = try GeoJSONOverlay.overlays(from: document) } catch {
+                    throw ServeProblem.badParameter("geojson overlay: \(error.reason)", "overlay")
+                }
+                overlays.insert(contentsOf: shapes, at: position)
+                position += shapes.count
+            }
             var candidate = RenderRequest(style: loaded.style, area: area, width: dimensions.width, height: dimensions.height,
-                                          scale: arguments.scale, format: format, quality: parsed.quality, output: "-",
-                                          overlays: overlays)
+                                          scale: arguments.scale, format: format, quality: quality, output: "-",
+                                          attribution: attribution, overlays: overlays)
             _ = try arguments.viewport(area, dimensions, overlays: candidate.allOverlays, spelling)
-            candidate.deadline = min(loaded.style.document.deadline ?? limits.deadline, limits.deadline)
+            candidate.deadline = renderDeadline(loaded.style)
             renderRequest = candidate
         } catch let problem as ArgumentProblem {
             throw .badParameter(problem.message, problem.parameter)
@@ -221,12 +248,17 @@ public final class MapServer: Sendable {
         var renderRequest = RenderRequest(style: loaded.style, area: .center(address.center, zoom: Double(address.z)),
                                           width: 256, height: 256, scale: address.scale, format: address.format,
                                           output: "-", attribution: false)
-        renderRequest.deadline = min(loaded.style.document.deadline ?? configuration.limits.deadline, configuration.limits.deadline)
+        renderRequest.deadline = renderDeadline(loaded.style)
         return try await image(renderRequest, entry, request)
     }
 
+    /// The style's own deadline when shorter than the server's.
+    func renderDeadline(_ style: MapStyle) -> Double {
+        min(style.document.deadline ?? configuration.limits.deadline, configuration.limits.deadline)
+    }
+
     /// Refuses an output over `limits.max_size` device pixels a side before any work.
-    private func checkSize(_ dimensions: (width: Int, height: Int), scale: Double) throws(ServeProblem) {
+    func checkSize(_ dimensions: (width: Int, height: Int), scale: Double) throws(ServeProblem) {
         let maxSize = configuration.limits.maxSize
         let width = Double(dimensions.width) * scale, height = Double(dimensions.height) * scale
         guard width <= Double(maxSize), height <= Double(maxSize) else {
@@ -238,7 +270,7 @@ public final class MapServer: Sendable {
 
     /// Renders `renderRequest` (within the bound on renders in flight) and answers with the
     /// image, its ETag and Cache-Control, or 304 when the client holds it already.
-    private func image(_ renderRequest: RenderRequest, _ entry: ServeConfiguration.StyleEntry,
+    func image(_ renderRequest: RenderRequest, _ entry: ServeConfiguration.StyleEntry,
                        _ request: Request) async throws(ServeProblem) -> Response {
         let limits = configuration.limits
         guard let running = state.beginRender(limit: limits.maxInFlight) else {

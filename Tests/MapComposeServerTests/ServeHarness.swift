@@ -177,16 +177,18 @@ struct ServeFixture {
             source: {type: mbtiles, path: \(TestPaths.fixture("Reference/naturalearth.mbtiles").path)}
         """
 
+    /// `extra` follows the `ne` style under `styles:` (more styles, then other keys at the top);
+    /// `limits` are lines under `limits:`. Style files are watched every 200 ms unless `extra` says otherwise.
     init(limits: String = "", extra: String = "") throws {
         folder = try TemporaryFolder("mapcompose-serve")
         try folder.write(Self.style, to: "ne.yaml")
         try folder.write("""
             cache_control: "public, max-age=60"
             cache_dir: cache
-            watch_interval: 200ms
             styles:
               ne: ne.yaml
             \(extra)
+            \(extra.contains("watch_interval") ? "" : "watch_interval: 200ms")
             limits:
               deadline: 600s
             \(limits)

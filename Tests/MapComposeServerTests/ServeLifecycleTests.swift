@@ -24,47 +24,49 @@ import Testing
         #expect(server.wait() == 0, "\(server.stderr)")
     }
 
-    @Test func sighupReloadsAndAnInvalidStyleKeepsTheOldOne() throws {
-        let fixture = try ServeFixture()
-        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"#ff0000\"}}]\n", to: "plain.yaml")
-        let server = try ServeProcess(["--style", "plain=plain.yaml"], in: fixture.url)
-        func color() throws -> RGBA? {
+    /// A style of one solid colour.
+    static func solidStyle(_ color: String) -> String {
+        "layers: [{id: fill, source: {type: solid, color: \"\(color)\"}}]\n"
+    }
+
+    /// The colour in the middle of the `plain` style's map, asked until it is `expected` (any
+    /// colour for nil) or 20 s have passed; nil while the style is not served.
+    func color(_ server: ServeProcess, becoming expected: RGBA? = nil) throws -> RGBA? {
+        var color: RGBA?
+        for attempt in 0..<400 {
+            if attempt > 0 { usleep(50_000) }
             let answer = try server.get("/styles/plain/static.png?center=0,0&zoom=1&size=16x16")
-            guard answer.status == 200 else { return nil }
-            return try Pixels.decode(answer.body).rgba(x: 8, y: 8)
+            color = answer.status == 200 ? try Pixels.decode(answer.body).rgba(x: 8, y: 8) : nil
+            if let color, expected == nil || color == expected { break }
         }
-        var first = try color()
-        for _ in 0..<200 where first == nil { usleep(50_000); first = try color() }
-        #expect(first == RGBA(r: 255, g: 0, b: 0))
-        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"#0000ff\"}}]\n", to: "plain.yaml")
-        // Without --config, styles are watched every 2 s; SIGHUP reloads at once.
+        return color
+    }
+
+    @Test func sighupReloadsAndAnInvalidStyleKeepsTheOldOne() throws {
+        // Style files are not watched (watch_interval 0): only SIGHUP reloads.
+        let fixture = try ServeFixture(extra: "  plain: plain.yaml\nwatch_interval: 0")
+        try fixture.folder.write(Self.solidStyle("#ff0000"), to: "plain.yaml")
+        let server = try fixture.start()
+        #expect(try color(server) == RGBA(r: 255, g: 0, b: 0))
+        try fixture.folder.write(Self.solidStyle("#0000ff"), to: "plain.yaml")
+        usleep(500_000)
+        #expect(try color(server) == RGBA(r: 255, g: 0, b: 0), "not reloaded before SIGHUP")
         server.signal(SIGHUP)
-        var second = try color()
-        for _ in 0..<200 where second != RGBA(r: 0, g: 0, b: 255) { usleep(50_000); second = try color() }
-        #expect(second == RGBA(r: 0, g: 0, b: 255))
-        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"not a colour\"}}]\n", to: "plain.yaml")
+        #expect(try color(server, becoming: RGBA(r: 0, g: 0, b: 255)) == RGBA(r: 0, g: 0, b: 255))
+        try fixture.folder.write(Self.solidStyle("not a colour"), to: "plain.yaml")
         server.signal(SIGHUP)
         #expect(server.waitForLog { $0.contains("style does not load; serving its previous version") }, "\(server.stderr)")
-        #expect(try color() == RGBA(r: 0, g: 0, b: 255), "the last good version is served")
+        #expect(try color(server) == RGBA(r: 0, g: 0, b: 255), "the last good version is served")
         #expect(try server.get("/ready").status == 200)
     }
 
     @Test func aStyleFileChangedOnDiskIsReloaded() throws {
         let fixture = try ServeFixture(extra: "  plain: plain.yaml")
-        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"#ff0000\"}}]\n", to: "plain.yaml")
+        try fixture.folder.write(Self.solidStyle("#ff0000"), to: "plain.yaml")
         let server = try fixture.start()
-        func color() throws -> RGBA? {
-            let answer = try server.get("/styles/plain/static.png?center=0,0&zoom=1&size=16x16")
-            guard answer.status == 200 else { return nil }
-            return try Pixels.decode(answer.body).rgba(x: 8, y: 8)
-        }
-        var first = try color()
-        for _ in 0..<200 where first == nil { usleep(50_000); first = try color() }
-        #expect(first == RGBA(r: 255, g: 0, b: 0))
-        try fixture.folder.write("layers: [{id: fill, source: {type: solid, color: \"#00ff00\"}}] # changed\n", to: "plain.yaml")
-        var second = try color()
-        for _ in 0..<400 where second != RGBA(r: 0, g: 255, b: 0) { usleep(50_000); second = try color() }
-        #expect(second == RGBA(r: 0, g: 255, b: 0), "\(server.stderr)")
+        #expect(try color(server) == RGBA(r: 255, g: 0, b: 0))
+        try fixture.folder.write(Self.solidStyle("#00ff00") + "# changed\n", to: "plain.yaml")
+        #expect(try color(server, becoming: RGBA(r: 0, g: 255, b: 0)) == RGBA(r: 0, g: 255, b: 0), "\(server.stderr)")
     }
 
     @Test func randomBadQueriesNeverGiveA5xx() throws {
