@@ -85,8 +85,8 @@ public struct ServeConfiguration: Sendable {
             case "port": configuration.port = try reader.int(value, key, 0...65535)
             case "cache_control": configuration.cacheControl = try reader.headerValue(value, key)
             case "cache_dir":
-                configuration.cacheDir = folder.appendingPathComponent(try reader.string(value, key)).standardizedFileURL.path
-                if let dir = value.string, dir.hasPrefix("/") { configuration.cacheDir = dir }
+                let dir = try reader.string(value, key)
+                configuration.cacheDir = dir.hasPrefix("/") ? dir : folder.appendingPathComponent(dir).standardizedFileURL.path
             case "tile_memory": configuration.tileMemory = try reader.int(value, key, 0...(1 << 20))
             case "watch_interval": configuration.watchInterval = try reader.seconds(value, key, allowZero: true)
             case "styles":

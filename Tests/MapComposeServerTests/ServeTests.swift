@@ -135,6 +135,28 @@ func cliRender(_ arguments: [String], in folder: URL, output: String) throws -> 
         #expect(server.stderr.contains("route=tile") && server.stderr.contains("status=200"), "access log")
     }
 
+    @Test func metricsCountUpstreamRequestsPerHost() throws {
+        let upstream = try TestHTTPServer { request in
+            request.path.hasSuffix("/1/1.png") ? .status(503) : .image((try? TileFixtures.solidPNG(RGBA(r: 9, g: 9, b: 9))) ?? Data())
+        }
+        let fixture = try ServeFixture()
+        try fixture.folder.write("""
+            layers:
+              - id: remote
+                source: {type: xyz, url: "\(upstream.baseURL)/{z}/{x}/{y}.png", retries: 0}
+            """, to: "remote.yaml")
+        let server = try ServeProcess(["--style", "remote=remote.yaml", "--no-cache"], in: fixture.url)
+        #expect(try server.get("/styles/remote/tiles/1/0/0.png").status == 200)
+        _ = try server.get("/styles/remote/tiles/1/1/1.png")
+        let metrics = try server.get("/metrics").text
+        let host = "127.0.0.1:\(upstream.port)"
+        // Every request the upstream server saw (the tiles and those fallback asked for), and its one 503.
+        let seen = upstream.requests.count, failed = upstream.requests.filter { $0.path.hasSuffix("/1/1.png") }.count
+        #expect(seen >= 2 && failed == 1)
+        #expect(metrics.contains("mapcompose_upstream_requests_total{host=\"\(host)\"} \(seen)"), "\(metrics)")
+        #expect(metrics.contains("mapcompose_upstream_failures_total{host=\"\(host)\"} \(failed)"), "\(metrics)")
+    }
+
     @Test func onlyConfiguredStylesAreServed() throws {
         let fixture = try ServeFixture()
         let server = try fixture.start()
