@@ -51,8 +51,8 @@ request = function()
 end
 LUA
 report() {
-  awk -v name="$1" '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2}
-    END {printf "%-34s %9s req/s   p50 %8s   p99 %8s\n", name, rps, p50, p99}'
+  awk -v name="$1" '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} /Non-2xx/ {bad=$NF}
+    END {printf "%-34s %9s req/s   p50 %8s   p99 %8s   non-2xx %s\n", name, rps, p50, p99, bad + 0}'
 }
 echo "mapcompose serve on loopback: $CONNECTIONS connections, $SECONDS_EACH s each, $(nproc) cores"
 wrk -t 2 -c "$CONNECTIONS" -d "${SECONDS_EACH}s" --latency -s "$work/tiles.lua" "$url" | report "256² tiles (z2–5, MBTiles)"
