@@ -69,7 +69,7 @@ import Testing
         #expect(try color(server, becoming: RGBA(r: 0, g: 255, b: 0)) == RGBA(r: 0, g: 255, b: 0), "\(server.stderr)")
     }
 
-    @Test func randomBadQueriesNeverGiveA5xx() throws {
+    @Test func randomBadRequestsNeverGiveA5xx() throws {
         let fixture = try ServeFixture(limits: "  max_size: 64\n  max_overlays: 4\n")
         let server = try fixture.start()
         var random = SplitMix(state: 7)
@@ -90,6 +90,31 @@ import Testing
             }
             let format = ["png", "jpg", "webp", "gif"][Int(random.next() % 4)]
             let target = "/styles/ne/static.\(format)?" + parts.joined(separator: "&")
+            let answer = try server.get(target)
+            if answer.status >= 500 { fiveHundreds.append("\(answer.status) \(target) \(answer.text)") }
+        }
+        // WMS queries and Mapbox paths of random parts.
+        let wmsNames = ["SERVICE", "REQUEST", "VERSION", "LAYERS", "CRS", "SRS", "BBOX", "WIDTH", "HEIGHT", "FORMAT", "x"]
+        let wmsValues = ["WMS", "GetMap", "GetCapabilities", "1.1.1", "1.3.0", "ne", "nope", "EPSG:3857", "EPSG:4326",
+                         "0,0,1,1", "1,1,0,0", "-2e7,-2e7,2e7,2e7", "1e308,0,1e309,1", "nan,0,1,1", "64", "0", "-5", "999999",
+                         "image/png", "image/gif", "", "%00", "%ff"]
+        let mapboxParts = ["pin-s(1,1)", "pin-l-a+f00(10,10)", "pin-s+zz(1,1)", "pin-s(1)", "path-3(_p~iF~ps%7CU_ulLnnqC)",
+                           "path-3+f00-2(_p~iF)", "path-x+f00(abc)", "geojson(%7B%7D)", "geojson(%7B%22type%22:1%7D)",
+                           "geojson(nope)", "url-x(1,1)", "auto", "[1,2,3]", "[1,1,2,2]", "1,1,3", "1,1,3,45", "1,1,3,0,0",
+                           "200x200", "0x0", "64x64@2x", "99999x1", "((", "))", ",", ""]
+        for _ in 0..<1000 {
+            let target: String
+            if random.next() % 2 == 0 {
+                let count = Int(random.next() % 8) + 1
+                let parts = (0..<count).map { _ in
+                    "\(wmsNames[Int(random.next() % UInt64(wmsNames.count))])=\(wmsValues[Int(random.next() % UInt64(wmsValues.count))])"
+                }
+                target = "/wms?" + parts.joined(separator: "&")
+            } else {
+                let count = Int(random.next() % 4) + 1
+                let parts = (0..<count).map { _ in mapboxParts[Int(random.next() % UInt64(mapboxParts.count))] }
+                target = "/styles/v1/u/ne/static/" + parts.joined(separator: "/")
+            }
             let answer = try server.get(target)
             if answer.status >= 500 { fiveHundreds.append("\(answer.status) \(target) \(answer.text)") }
         }
