@@ -121,7 +121,7 @@ public struct ServeConfiguration: Sendable {
                     switch limit {
                     case "max_size": configuration.limits.maxSize = try reader.int(limitValue, path, 1...Viewport.maxDeviceSide)
                     case "max_overlays": configuration.limits.maxOverlays = try reader.int(limitValue, path, 0...100_000)
-                    case "max_url_length": configuration.limits.maxURLLength = try reader.int(limitValue, path, 16...1_000_000)
+                    case "max_url_length": configuration.limits.maxURLLength = try reader.int(limitValue, path, 16...65_536)
                     case "max_body_bytes": configuration.limits.maxBodyBytes = try reader.int(limitValue, path, 0...(1 << 30))
                     case "deadline": configuration.limits.deadline = try reader.seconds(limitValue, path, allowZero: false)
                     case "max_in_flight": configuration.limits.maxInFlight = try reader.int(limitValue, path, 1...100_000)
