@@ -33,8 +33,9 @@ public struct ServeConfiguration: Sendable {
         public var maxBodyBytes = 0
         /// Seconds a render waits for tiles before drawing the missing ones by fallback.
         public var deadline = 20.0
-        /// Renders at once; more are answered 503 with Retry-After.
-        public var maxInFlight = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+        /// Renders at once; more are answered 503 with Retry-After. Renders share the CPU pool,
+        /// so this bounds memory and waiting, not cores: a browser asks for a dozen tiles at once.
+        public var maxInFlight = max(32, ProcessInfo.processInfo.activeProcessorCount * 8)
         /// The Retry-After of a 503, in seconds.
         public var retryAfter = 1
 

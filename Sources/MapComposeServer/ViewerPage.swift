@@ -52,7 +52,8 @@ enum ViewerPage {
                 var wx = ((tx % n) + n) % n, key = view.z + '/' + tx + '/' + ty;
                 seen[key] = true;
                 var img = map.querySelector('img[data-k="' + key + '"]');
-                if (!img) { img = document.createElement('img'); img.dataset.k = key; img.alt = '';
+                if (!img) { img = document.createElement('img'); img.dataset.k = key; img.alt = ''; img.dataset.tries = 0;
+                  img.onerror = retry;
                   img.src = '/styles/' + encodeURIComponent(style) + '/tiles/' + view.z + '/' + wx + '/' + ty + retina + '.png';
                   map.appendChild(img); }
                 img.style.left = Math.round(tx * 256 - left) + 'px'; img.style.top = Math.round(ty * 256 - top) + 'px';
@@ -62,6 +63,12 @@ enum ViewerPage {
             var lon = view.x / w * 360 - 180, lat = Math.atan(Math.sinh(Math.PI * (1 - 2 * view.y / w))) * 180 / Math.PI;
             at.textContent = 'z' + view.z + ' ' + lat.toFixed(4) + ', ' + lon.toFixed(4);
             history.replaceState(null, '', '#' + view.z + '/' + lat.toFixed(5) + '/' + lon.toFixed(5));
+          }
+          function retry() {   // a busy server answers 503: ask again a little later, a few times
+            var img = this, tries = +img.dataset.tries + 1, src = img.src.split('?')[0];
+            if (tries > 6) return;
+            img.dataset.tries = tries;
+            setTimeout(function () { img.src = src + '?try=' + tries; }, 500 * tries);
           }
           function zoom(d, px, py) {
             var nz = Math.max(0, Math.min(\(TileAddress.maxZoom), view.z + d)); if (nz === view.z) return;
