@@ -90,12 +90,22 @@ public final class MapServer: Sendable {
         metrics.request(route: route, status: status)
         accessLog.info("request", metadata: [
             "method": "\(request.method.rawValue)",
-            "target": "\(request.uri.string.messageExcerpt)",
+            "target": "\(Self.loggable(request.uri.string).messageExcerpt)",
             "route": "\(route)",
             "status": "\(status)",
             "ms": "\((ContinuousClock.now - started).milliseconds)",
         ])
         return response
+    }
+
+    /// The request target as logged: the value of a query's `access_token` (which Mapbox
+    /// clients send) is left out.
+    static func loggable(_ target: String) -> String {
+        guard let mark = target.firstIndex(of: "?") else { return target }
+        let query = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            pair.lowercased().hasPrefix("access_token=") ? "access_token=…" : String(pair)
+        }
+        return target[...mark] + query.joined(separator: "&")
     }
 
     private func dispatch(_ request: Request, route: inout String) async throws(ServeProblem) -> Response {

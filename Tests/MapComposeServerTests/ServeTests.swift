@@ -133,6 +133,9 @@ func cliRender(_ arguments: [String], in folder: URL, output: String) throws -> 
         #expect(viewer.status == 200 && viewer.text.contains("/tiles/"))
         #expect(!viewer.text.contains("<script src") && !viewer.text.contains("https://"), "self-contained")
         #expect(server.stderr.contains("route=tile") && server.stderr.contains("status=200"), "access log")
+        _ = try server.get("/styles/ne/tiles/0/0/0.png?access_token=pk.secret123")
+        #expect(server.waitForLog { $0.contains("access_token=…") }, "\(server.stderr)")
+        #expect(!server.stderr.contains("secret123"), "tokens are not logged")
     }
 
     @Test func metricsCountUpstreamRequestsPerHost() throws {
