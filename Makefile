@@ -15,7 +15,7 @@ export PKG_CONFIG_PATH := $(ZLIB_NG)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps test-deps zlib-ng build test install demo bench bench-peers quickstart clean fuzz fuzz-smoke check-report-browser
+.PHONY: all deps test-deps zlib-ng build test install demo bench bench-peers bench-serve quickstart clean fuzz fuzz-smoke check-report-browser
 
 all: build
 
@@ -62,6 +62,11 @@ quickstart: deps build
 	$(BIN) --center 51.5,-0.12 --zoom 5 Output/london.png
 	@echo "wrote Output/london.png"
 	@echo "mapcompose is $(CURDIR)/$(BIN): run it from there, or 'make install' to copy it to $(PREFIX)/bin"
+
+# `mapcompose serve` on loopback under wrk (installed from Debian when missing): req/s, p50 and
+# p99 for 256² tiles and 512² static maps with markers and a path (scripts/bench-serve.sh).
+bench-serve: build
+	bash scripts/bench-serve.sh $(BIN)
 
 # 1024x1024, three MBTiles layers at zoom 6.5: median ms, tiles decoded, peak RSS; the same
 # viewport from an ArcGIS compact v2 cache vs an exploded one (ratio); then, for 1024x1024 and

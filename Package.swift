@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "mapcompose", targets: ["MapComposeCLI"]),
         .library(name: "MapComposeCore", targets: ["MapComposeCore"]),
+        .library(name: "MapComposeServer", targets: ["MapComposeServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -15,6 +16,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -71,10 +77,27 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
+        // `mapcompose serve` (Hummingbird): a target of its own, so MapComposeCore's users and the
+        // CLI's other commands never start NIO.
+        .target(
+            name: "MapComposeServer",
+            dependencies: [
+                "MapComposeCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .executableTarget(
             name: "MapComposeCLI",
             dependencies: [
                 "MapComposeCore",
+                "MapComposeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -109,6 +132,10 @@ let package = Package(
         .testTarget(
             name: "MapComposeCLITests",
             dependencies: ["MapComposeCLI", "MapComposeTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "MapComposeServerTests",
+            dependencies: ["MapComposeCLI", "MapComposeServer", "MapComposeTestSupport"]
         ),
     ]
 )

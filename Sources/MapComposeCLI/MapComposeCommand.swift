@@ -8,12 +8,13 @@ struct MapComposeCommand: AsyncParsableCommand {
     /// Every subcommand but the default one, by name.
     static let namedSubcommands: [ParsableCommand.Type] = [
         BatchCommand.self, DiffCommand.self, CheckCommand.self, ValidateCommand.self, StylesCommand.self, CacheCommand.self,
+        ServeCommand.self,
     ]
 
     /// The names of `namedSubcommands`, spelled out: reading them from the commands'
     /// configurations builds those at every render's start.
     /// `QuickRenderParseTests` checks they are the same.
-    static let namedSubcommandNames = ["batch", "diff", "check", "validate", "styles", "cache"]
+    static let namedSubcommandNames = ["batch", "diff", "check", "validate", "styles", "cache", "serve"]
 
     /// The tool's name. Each subcommand names it as its super-command: parsed alone (see
     /// `parsedAlone`), a subcommand then skips ArgumentParser's completion-script check, which
@@ -79,7 +80,7 @@ enum Main {
             } else {
                 command = try MapComposeCommand.parseAsRoot()
             }
-            prepareToRun(verbose: (command as? RenderCommand)?.verbose ?? false)
+            prepareToRun(verbose: (command as? RenderCommand)?.verbose ?? (command is ServeCommand))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

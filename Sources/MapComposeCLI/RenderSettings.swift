@@ -59,29 +59,20 @@ struct RenderSettings: Equatable {
     /// The render request the options describe. The area, the format and the output paths are
     /// checked before the style's sources are opened.
     private func makeRequest() throws(CLIFailure) -> RenderRequest {
-        let dimensions = try CoordinateArguments.size(size)
-        let area: RenderRequest.Area
-        switch (center, bbox) {
-        case (.some, .some):
-            throw CLIFailure("--center and --bbox cannot be used together")
-        case (.some(let text), nil):
-            let point = try CoordinateArguments.center(text)
-            guard let zoom else { throw CLIFailure("--center needs --zoom (e.g. --zoom 12)") }
-            area = .center(point, zoom: zoom)
-        case (nil, .some(let text)):
-            if zoom != nil { throw CLIFailure("--zoom cannot be used with --bbox (the zoom is chosen to fit)") }
-            guard padding >= 0 else { throw CLIFailure("--padding \(padding): padding must be 0 or more pixels") }
-            area = .bbox(try CoordinateArguments.bbox(text), padding: padding, fractionalZoom: fractionalZoom)
-        case (nil, nil):
-            if zoom != nil { throw CLIFailure("--zoom needs --center LAT,LON (e.g. --center 51.5,-0.12)") }
-            guard padding >= 0 else { throw CLIFailure("--padding \(padding): padding must be 0 or more pixels") }
-            area = .fitOverlays(padding: padding, fractionalZoom: fractionalZoom)
+        let arguments = MapArguments(center: center, zoom: zoom, bbox: bbox, padding: padding, fractionalZoom: fractionalZoom,
+                                     size: size, scale: scale, overlays: self.overlays)
+        let dimensions: (width: Int, height: Int), area: RenderRequest.Area, overlays: [Overlay]
+        do {
+            dimensions = try arguments.dimensions(.commandLine)
+            area = try arguments.area(.commandLine)
+            overlays = try arguments.overlays.overlays()
+        } catch {
+            throw CLIFailure(error.message)
         }
-        let overlays = try self.overlays.overlays()
         let fitsStyleOverlays: Bool
         if case .fitOverlays = area, overlays.isEmpty { fitsStyleOverlays = true } else { fitsStyleOverlays = false }
         if !fitsStyleOverlays {
-            _ = try checkArea(area, dimensions, overlays)
+            try checkArea(arguments, area, dimensions, overlays)
         }
         let imageFormat = try OutputFormatArgument.resolve(format, output: output)
         guard (1...100).contains(quality) else { throw CLIFailure("--quality \(quality): expected 1…100") }
@@ -109,7 +100,7 @@ struct RenderSettings: Equatable {
                                     overlays: overlays, lossless: lossless, worldFile: worldFile,
                                     pngCompression: pngCompression)
         request.deadline = seconds
-        if fitsStyleOverlays { try checkArea(area, dimensions, request.allOverlays) }
+        if fitsStyleOverlays { try checkArea(arguments, area, dimensions, request.allOverlays) }
         return request
     }
 
@@ -128,21 +119,13 @@ struct RenderSettings: Equatable {
         }
     }
 
-    /// The area's viewport at this size; fails with a message naming the options when the area
-    /// cannot be shown at this size.
-    @discardableResult
-    private func checkArea(_ area: RenderRequest.Area, _ dimensions: (width: Int, height: Int),
-                           _ overlays: [Overlay]) throws(CLIFailure) -> Viewport {
+    /// Fails with a message naming the options when the area cannot be shown at this size.
+    private func checkArea(_ arguments: MapArguments, _ area: RenderRequest.Area, _ dimensions: (width: Int, height: Int),
+                           _ overlays: [Overlay]) throws(CLIFailure) {
         do {
-            return try area.viewport(width: dimensions.width, height: dimensions.height, scale: scale, overlays: overlays)
-        } catch .tooSmall(let width, let height) {
-            throw CLIFailure("--size \(size) at --scale \(scale.exactText) would be under 1 pixel "
-                             + "(\(width.exactText)x\(height.exactText)): use a larger --size or --scale")
-        } catch .nothingToFit {
-            throw CLIFailure("give --center LAT,LON with --zoom Z, or --bbox W,S,E,N, or overlays (--marker, --path, "
-                             + "--polygon, --circle, --text, --overlay) for the view to fit")
+            _ = try arguments.viewport(area, dimensions, overlays: overlays, .commandLine)
         } catch {
-            throw CLIFailure(error.description)
+            throw CLIFailure(error.message)
         }
     }
 }

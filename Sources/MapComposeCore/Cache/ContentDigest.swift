@@ -2,8 +2,8 @@ import Foundation
 
 /// A short, stable fingerprint of bytes (64-bit FNV-1a), for identities of sources defined by
 /// their content. Not cryptographic: it names, it does not protect.
-enum ContentDigest {
-    static func hex(of data: Data) -> String {
+public enum ContentDigest {
+    public static func hex(of data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         // Through the bytes themselves: Data's iterator costs several times the hash.
         data.withUnsafeBytes { bytes in

@@ -20,20 +20,7 @@ public struct StaticMapWriter: Sendable {
         func failure(_ kind: RenderFailure.Kind, _ message: String, _ report: RenderReport? = nil) -> RenderFailure {
             RenderFailure(kind: kind, message: message, report: report)
         }
-        let viewport: Viewport
-        do {
-            viewport = try request.viewport()
-        } catch {
-            throw failure(.badRequest, error.description)
-        }
-        guard (1...100).contains(request.quality) else {
-            throw failure(.badRequest, "quality \(request.quality) is outside 1…100")
-        }
-        // Known before any work: WebP holds at most 16383 pixels a side.
-        if request.format == .webp, max(viewport.deviceWidth, viewport.deviceHeight) > 16383 {
-            throw failure(.badRequest, "a WebP image is at most 16383 pixels a side; this one would be "
-                          + "\(viewport.deviceWidth)x\(viewport.deviceHeight) (use PNG or JPEG, or a smaller --size or --scale)")
-        }
+        let viewport = try Self.checkedViewport(request)
         if request.output == OutputTarget.standardOutputName, request.reportPath == OutputTarget.standardOutputName {
             throw failure(.badRequest, "the image and the report cannot both go to standard output (-)")
         }
@@ -49,6 +36,80 @@ public struct StaticMapWriter: Sendable {
         } catch {
             throw failure(.badRequest, error.description)
         }
+        let rendered = await renderChecked(request, viewport)
+        var report: RenderReport
+        let pixels: MapRenderer.MapPixels, renderer: MapRenderer
+        switch rendered {
+        case .success(let value): (pixels, report, renderer) = value
+        case .failure(let error):
+            guard var failed = error.report else { throw error }
+            failed.status = .failed
+            failed.error = error.message
+            imageFile.discard()
+            worldFile?.discard()
+            try? reportFile?.commit(Self.encode(failed))
+            throw failure(error.kind, error.message, failed)
+        }
+        func fail(_ kind: RenderFailure.Kind, _ message: String) -> RenderFailure {
+            report.status = .failed
+            report.error = message
+            imageFile.discard()
+            worldFile?.discard()
+            try? reportFile?.commit(Self.encode(report))
+            return failure(kind, message, report)
+        }
+        do {
+            try imageFile.commit(try Self.encode(pixels, request, viewport: viewport, renderer: renderer))
+            try worldFile?.commit(Data(WorldFile.text(for: viewport).utf8))
+        } catch let error as OutputError {
+            throw fail(.renderFailed, error.description)
+        } catch {
+            throw fail(.renderFailed, "\(error)")
+        }
+        do {
+            try reportFile?.commit(Self.encode(report))
+        } catch {
+            throw failure(.renderFailed, error.description, report)
+        }
+        return report
+    }
+
+    /// Renders and encodes the request in memory, writing nothing (`output` and the other paths
+    /// are not used): what `serve` answers with. The same checks and pixels as `write`.
+    public func render(_ request: RenderRequest) async throws(RenderFailure) -> (image: Data, report: RenderReport) {
+        let viewport = try Self.checkedViewport(request)
+        let (pixels, report, renderer) = try await renderChecked(request, viewport).get()
+        do {
+            return (try Self.encode(pixels, request, viewport: viewport, renderer: renderer), report)
+        } catch {
+            throw RenderFailure(kind: .renderFailed, message: "\(error)", report: report)
+        }
+    }
+
+    /// The request's viewport, after the checks that need no work: quality, and WebP's size.
+    private static func checkedViewport(_ request: RenderRequest) throws(RenderFailure) -> Viewport {
+        func failure(_ message: String) -> RenderFailure { RenderFailure(kind: .badRequest, message: message, report: nil) }
+        let viewport: Viewport
+        do {
+            viewport = try request.viewport()
+        } catch {
+            throw failure(error.description)
+        }
+        guard (1...100).contains(request.quality) else {
+            throw failure("quality \(request.quality) is outside 1…100")
+        }
+        // Known before any work: WebP holds at most 16383 pixels a side.
+        if request.format == .webp, max(viewport.deviceWidth, viewport.deviceHeight) > 16383 {
+            throw failure("a WebP image is at most 16383 pixels a side; this one would be "
+                          + "\(viewport.deviceWidth)x\(viewport.deviceHeight) (use PNG or JPEG, or a smaller --size or --scale)")
+        }
+        return viewport
+    }
+
+    /// Renders on the CPU pool within the request's deadline; fails (with the report) when
+    /// `strict` finds tile problems or no tile of any layer could be had.
+    private func renderChecked(_ request: RenderRequest, _ viewport: Viewport) async
+        -> Result<(MapRenderer.MapPixels, RenderReport, MapRenderer), RenderFailure> {
         let renderer = MapRenderer(style: request.style, options: RenderOptions(attribution: request.attribution),
                                    store: store, overlays: request.overlays, logger: logger)
         let deadline = request.effectiveDeadline
@@ -66,42 +127,24 @@ public struct StaticMapWriter: Sendable {
         let result: (pixels: MapRenderer.MapPixels, report: RenderReport, late: Bool)
         switch rendered {
         case .success(let value): result = value
-        case .failure(let error): throw failure(.renderFailed, "render failed: \(error)")
+        case .failure(let error):
+            return .failure(RenderFailure(kind: .renderFailed, message: "render failed: \(error)", report: nil))
         }
         var report = result.report
         let missing = report.layers.reduce(0) { $0 + $1.tilesMissing }
         if result.late, missing > 0 {
             report.diagnostics.append(.deadlinePassed(seconds: deadline, missing: missing))
         }
-        func fail(_ kind: RenderFailure.Kind, _ message: String) -> RenderFailure {
-            report.status = .failed
-            report.error = message
-            imageFile.discard()
-            worldFile?.discard()
-            try? reportFile?.commit(Self.encode(report))
-            return failure(kind, message, report)
-        }
         let problems = report.problems
         if request.strict, !problems.isEmpty {
-            throw fail(.tileProblems, "\(problems.count) tile problem\(problems.count == 1 ? "" : "s"); no image written")
+            return .failure(RenderFailure(kind: .tileProblems, message: "\(problems.count) tile problem\(problems.count == 1 ? "" : "s"); no image written",
+                                          report: report))
         }
         if report.noTileCouldBeHad {
-            throw fail(.renderFailed, "no tile of any layer could be had (\(problems[0])); no image written")
+            return .failure(RenderFailure(kind: .renderFailed,
+                                          message: "no tile of any layer could be had (\(problems[0])); no image written", report: report))
         }
-        do {
-            try imageFile.commit(try Self.encode(result.pixels, request, viewport: viewport, renderer: renderer))
-            try worldFile?.commit(Data(WorldFile.text(for: viewport).utf8))
-        } catch let error as OutputError {
-            throw fail(.renderFailed, error.description)
-        } catch {
-            throw fail(.renderFailed, "\(error)")
-        }
-        do {
-            try reportFile?.commit(Self.encode(report))
-        } catch {
-            throw failure(.renderFailed, error.description, report)
-        }
-        return report
+        return .success((result.pixels, report, renderer))
     }
 
     /// The map in the request's format: PDF and SVG pages get the overlays and attribution as

@@ -14,6 +14,8 @@ public final class RemoteEnvironment: Sendable {
             return client
         }
     }
+    /// The client if one was made (a style asked a server), else nil.
+    public var clientIfMade: TileHTTPClient? { clientSlot.withLock { $0.client } }
     public let cache: DiskTileCache?
     /// Render from the disk cache only: a tile not there is missing, nothing is requested.
     public let offline: Bool

@@ -25,6 +25,8 @@ public final class HostHealth: @unchecked Sendable {
     public let coolDown: Duration
     private let lock = NSLock()
     private var hosts: [String: State] = [:]
+    /// Requests and failures recorded per host since the start, for metrics.
+    private var counts: [String: (requests: Int, failures: Int)] = [:]
 
     public init(failureThreshold: Int = 5, coolDown: Duration = .seconds(30)) {
         self.failureThreshold = max(1, failureThreshold)
@@ -59,6 +61,10 @@ public final class HostHealth: @unchecked Sendable {
     public func record(_ host: String, failure: String?, final: Bool = false, retryAfter: Double? = nil,
                        now: ContinuousClock.Instant = .now) {
         lock.withLock {
+            var count = counts[host] ?? (0, 0)
+            count.requests += 1
+            if failure != nil { count.failures += 1 }
+            counts[host] = count
             var state = hosts[host] ?? State()
             state.probing = false
             if let failure {
@@ -73,6 +79,11 @@ public final class HostHealth: @unchecked Sendable {
             }
             hosts[host] = state
         }
+    }
+
+    /// Every host recorded so far with its requests and failures since the start, sorted by host.
+    public func requestCounts() -> [(host: String, requests: Int, failures: Int)] {
+        lock.withLock { counts.map { ($0.key, $0.value.requests, $0.value.failures) }.sorted { $0.host < $1.host } }
     }
 
     /// Hosts not being asked now, with the last failure of each, sorted by host.
