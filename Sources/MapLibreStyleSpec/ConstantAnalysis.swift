@@ -11,7 +11,7 @@ enum ConstantAnalysis {
     static func isConstant(_ e: ExpressionNode) -> Bool {
         if let v = e as? Var { return isConstant(v.bound) }
         if let c = e as? CompoundExpression, c.name == "error" { return false }
-        if e is CollatorExpression || e is Within || e is GlobalStateExpression { return false }
+        if e is CollatorExpression || e is Within || e is Distance || e is GlobalStateExpression { return false }
         let isAnnotation = e is Coercion || e is Assertion
         var childrenConstant = true
         e.forEachChild { child in
@@ -30,7 +30,7 @@ enum ConstantAnalysis {
             default: if c.name.hasPrefix("filter-") { return false }
             }
         }
-        if e is Within { return false }
+        if e is Within || e is Distance { return false }
         var result = true
         e.forEachChild { child in
             if result && !isFeatureConstant(child) { result = false }

@@ -15,7 +15,7 @@ enum ExpressionRegistry {
             "length": Length.parse, "let": Let.parse, "var": Var.parse, "literal": Literal.parse, "match": Match.parse,
             "number-format": NumberFormat.parse, "semiliteral": Semiliteral.parse, "slice": Slice.parse, "step": Step.parse,
             "to-boolean": Coercion.parse, "to-color": Coercion.parse, "to-number": Coercion.parse, "to-string": Coercion.parse,
-            "within": Within.parse, "global-state": GlobalStateExpression.parse,
+            "within": Within.parse, "distance": Distance.parse, "global-state": GlobalStateExpression.parse,
         ]
         for name in CompoundDefinitions.all.keys { p[name] = CompoundExpression.parse }
         return p
