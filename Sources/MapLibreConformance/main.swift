@@ -49,34 +49,8 @@ func deepEqual(_ a: JSONValue, _ b: JSONValue) -> Bool {
 
 func number(_ d: Double) -> JSONValue { d.isFinite ? .double(d) : .null }
 
-func colorObject(_ c: Color) -> JSONValue {
-    ["r": number(c.r), "g": number(c.g), "b": number(c.b), "a": number(c.a)]
-}
-
 /// A result as JSON.stringify writes MapLibre's value classes.
-func json(_ v: Value) -> JSONValue {
-    switch v {
-    case .null: return .null
-    case .bool(let b): return .bool(b)
-    case .number(let d): return number(d)
-    case .string(let s): return .string(s)
-    case .color(let c): return colorObject(c)
-    case .array(let a): return .array(a.map(json))
-    case .object(let o): return .object(o.mapValues(json))
-    case .image(let i): return ["name": .string(i.name), "available": .bool(i.available)]
-    case .collator(let c):
-        return ["locale": c.locale.map(JSONValue.string) ?? .null]
-    case .formatted(let f):
-        return ["sections": .array(f.sections.map { s in
-            ["text": .string(s.text),
-             "image": s.image.map { json(.image($0)) } ?? .null,
-             "scale": s.scale.map(number) ?? .null,
-             "fontStack": s.fontStack.map(JSONValue.string) ?? .null,
-             "textColor": s.textColor.map(colorObject) ?? .null,
-             "verticalAlign": s.verticalAlign.map(JSONValue.string) ?? .null]
-        })]
-    }
-}
+func json(_ v: Value) -> JSONValue { (try? JSONValue.parse(v.jsonText)) ?? .null }
 
 func positions(_ j: JSONValue?) -> [(lon: Double, lat: Double)] {
     (j?.array ?? []).compactMap { p in

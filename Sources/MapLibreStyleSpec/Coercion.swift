@@ -88,9 +88,56 @@ final class Coercion: ExpressionNode {
             return name.isEmpty ? .null : .image(ResolvedImage(name: name, available: false))
         case .string:
             return .string(try args[0].evaluate(ctx).stringValue)
-        default:
+        case .projectionDefinition:
             let v = try args[0].evaluate(ctx)
+            if Coercion.isProjection(v) { return v }
+            throw ExpressionEvaluationError("Could not parse projectionDefinition from value '\(describe(v))'", path: key)
+        default:
+            var v: Value = .null
+            for arg in args {
+                v = try arg.evaluate(ctx)
+                if let converted = Coercion.convert(v, to: type) { return converted }
+            }
             throw ExpressionEvaluationError("Could not parse \(type) from value '\(describe(v))'", path: key)
+        }
+    }
+}
+
+extension Coercion {
+    /// A projection name, a [from, to, transition] array or an interpolated transition.
+    static func isProjection(_ v: Value) -> Bool {
+        switch v {
+        case .string, .projection: return true
+        case .array(let a): return a.count == 3 && a[0].string != nil && a[1].string != nil && a[2].number != nil
+        case .object(let o): return o["from"]?.string != nil && o["to"]?.string != nil && o["transition"]?.number != nil
+        default: return false
+        }
+    }
+
+    /// `v` as padding (1 to 4 numbers, CSS shorthand), a number array or a color array; nil
+    /// where it is not one.
+    static func convert(_ v: Value, to type: ExpressionType) -> Value? {
+        switch (type, v) {
+        case (.padding, .padding), (.numberArray, .numberArray), (.colorArray, .colorArray): return v
+        case (.padding, .number(let d)): return .padding([d, d, d, d])
+        case (.padding, .array(let items)):
+            let n = items.compactMap(\.number)
+            guard n.count == items.count, (1...4).contains(n.count) else { return nil }
+            switch n.count {
+            case 1: return .padding([n[0], n[0], n[0], n[0]])
+            case 2: return .padding([n[0], n[1], n[0], n[1]])
+            case 3: return .padding([n[0], n[1], n[2], n[1]])
+            default: return .padding(n)
+            }
+        case (.numberArray, .number(let d)): return .numberArray([d])
+        case (.numberArray, .array(let items)):
+            let n = items.compactMap(\.number)
+            return n.count == items.count ? .numberArray(n) : nil
+        case (.colorArray, .string(let s)): return Color.parse(s).map { .colorArray([$0]) }
+        case (.colorArray, .array(let items)):
+            let c = items.compactMap { $0.string.flatMap(Color.parse) }
+            return c.count == items.count ? .colorArray(c) : nil
+        default: return nil
         }
     }
 }

@@ -97,7 +97,8 @@ public final class Interpolate: ExpressionNode {
         }
         let t = outputType!
         switch t {
-        case .number, .color, .array(.number, _), .padding, .numberArray, .colorArray: break
+        case .number, .color, .padding, .numberArray, .colorArray, .projectionDefinition: break
+        case .array(.number, let n) where n != nil: break
         default: return ctx.error("Type \(t) is not interpolatable.")
         }
         return Interpolate(type: t, space: space, curve: curve, input: input, labels: stops.labels, outputs: stops.outputs, key: ctx.key)
@@ -125,6 +126,14 @@ public final class Interpolate: ExpressionNode {
             return .color(Color.interpolate(x, y, t, space: space))
         case (.array(let xs), .array(let ys)):
             return .array(zip(xs, ys).map { between($0, $1, t, space: space) })
+        case (.padding(let xs), .padding(let ys)):
+            return .padding(zip(xs, ys).map { lerp($0, $1, t) })
+        case (.numberArray(let xs), .numberArray(let ys)):
+            return .numberArray(zip(xs, ys).map { lerp($0, $1, t) })
+        case (.colorArray(let xs), .colorArray(let ys)):
+            return .colorArray(zip(xs, ys).map { Color.interpolate($0, $1, t, space: space) })
+        case (.string(let from), .string(let to)):
+            return .projection(ProjectionTransition(from: from, to: to, transition: t))
         default:
             return a
         }

@@ -10,6 +10,12 @@ public enum Value: Sendable, Equatable {
     case collator(Collator)
     case formatted(Formatted)
     case image(ResolvedImage)
+    /// Four numbers: top, right, bottom, left (`padding` properties).
+    case padding([Double])
+    case numberArray([Double])
+    case colorArray([Color])
+    /// A transition between two projections (`projection`'s `type`, interpolated).
+    case projection(ProjectionTransition)
 
     /// The value of a style JSON value (integers become doubles, as in JavaScript).
     public init(_ json: JSONValue) {
@@ -61,6 +67,10 @@ public enum Value: Sendable, Equatable {
         case .collator: return .collator
         case .formatted: return .formatted
         case .image: return .resolvedImage
+        case .padding: return .padding
+        case .numberArray: return .numberArray
+        case .colorArray: return .colorArray
+        case .projection: return .projectionDefinition
         case .array(let items):
             var item: ExpressionType?
             for v in items {
@@ -112,6 +122,11 @@ public enum Value: Sendable, Equatable {
         case .formatted(let f): return f.text
         case .image(let i): return i.name
         case .collator: return "{}"
+        case .padding(let v), .numberArray(let v): return Value.array(v.map(Value.number)).jsonText
+        case .colorArray(let c): return Value.array(c.map(Value.color)).jsonText
+        case .projection(let p):
+            if p.from == p.to && p.transition == 1 { return p.from }
+            return Value.array([.string(p.from), .string(p.to), .number(p.transition)]).jsonText
         case .array, .object: return jsonText
         }
     }
@@ -123,7 +138,7 @@ public enum Value: Sendable, Equatable {
         return out
     }
 
-    private func writeJSON(to out: inout String) {
+    fileprivate func writeJSON(to out: inout String) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -152,7 +167,36 @@ public enum Value: Sendable, Equatable {
             out += "{\"name\":"
             Value.writeJSONString(i.name, to: &out)
             out += ",\"available\":\(i.available)}"
-        case .formatted, .collator:
+        case .padding(let v), .numberArray(let v):
+            out += "{\"values\":" + Value.array(v.map(Value.number)).jsonText + "}"
+        case .colorArray(let c):
+            out += "{\"values\":" + Value.array(c.map(Value.color)).jsonText + "}"
+        case .projection(let p):
+            out += "{\"from\":"
+            Value.writeJSONString(p.from, to: &out)
+            out += ",\"to\":"
+            Value.writeJSONString(p.to, to: &out)
+            out += ",\"transition\":\(JavaScriptNumber.string(p.transition))}"
+        case .formatted(let f):
+            out += "{\"sections\":["
+            for (i, section) in f.sections.enumerated() {
+                if i > 0 { out += "," }
+                out += "{\"text\":"
+                Value.writeJSONString(section.text, to: &out)
+                out += ",\"image\":"
+                section.image.map { Value.image($0) }.writeJSON(to: &out)
+                out += ",\"scale\":"
+                section.scale.map { Value.number($0) }.writeJSON(to: &out)
+                out += ",\"fontStack\":"
+                section.fontStack.map { Value.string($0) }.writeJSON(to: &out)
+                out += ",\"textColor\":"
+                section.textColor.map { Value.color($0) }.writeJSON(to: &out)
+                out += ",\"verticalAlign\":"
+                section.verticalAlign.map { Value.string($0) }.writeJSON(to: &out)
+                out += "}"
+            }
+            out += "]}"
+        case .collator:
             out += "{}"
         }
     }
@@ -215,4 +259,18 @@ public struct Formatted: Sendable, Equatable {
 
     /// The sections' text joined.
     public var text: String { sections.map(\.text).joined() }
+}
+
+/// Part of the way from one projection to another.
+public struct ProjectionTransition: Sendable, Equatable {
+    public var from: String
+    public var to: String
+    public var transition: Double
+}
+
+extension Optional where Wrapped == Value {
+    /// JSON of the value, `null` where there is none.
+    fileprivate func writeJSON(to out: inout String) {
+        (self ?? .null).writeJSON(to: &out)
+    }
 }
