@@ -42,6 +42,19 @@ enum JavaScriptNumber {
         return out
     }
 
+    /// The shortest round-trip digits of a finite non-negative number, without exponent.
+    static func plainDecimal(_ d: Double) -> String {
+        let js = string(d)
+        guard let e = js.firstIndex(of: "e") else { return js }
+        let mantissa = js[..<e].replacingOccurrences(of: ".", with: "")
+        let exponent = Int(js[js.index(after: e)...]) ?? 0
+        let pointAt = (js[..<e].firstIndex(of: ".").map { js.distance(from: js.startIndex, to: $0) } ?? js.distance(from: js.startIndex, to: e)) + exponent
+        if pointAt <= 0 { return "0." + String(repeating: "0", count: -pointAt) + mantissa }
+        if pointAt >= mantissa.count { return mantissa + String(repeating: "0", count: pointAt - mantissa.count) }
+        let i = mantissa.index(mantissa.startIndex, offsetBy: pointAt)
+        return String(mantissa[..<i]) + "." + String(mantissa[i...])
+    }
+
     /// `Number(s)` in JavaScript for a string: trimmed decimal, `Infinity`, or 0x/0o/0b
     /// integers; empty is 0; anything else NaN.
     static func parse(_ s: String) -> Double {

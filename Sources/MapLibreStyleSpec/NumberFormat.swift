@@ -65,7 +65,6 @@ final class NumberFormat: ExpressionNode {
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: try locale?.string(ctx) ?? "en-US")
         formatter.numberStyle = .decimal
-        formatter.maximumFractionDigits = 3
         var unitSuffix = ""
         if let currency {
             formatter.numberStyle = .currency
@@ -75,14 +74,45 @@ final class NumberFormat: ExpressionNode {
             let s = NumberFormat.unitSymbols[u] ?? (u, true)
             unitSuffix = (s.spaced ? " " : "") + s.symbol
         }
-        if let minFractionDigits {
-            let m = Int(try minFractionDigits.number(ctx))
-            formatter.minimumFractionDigits = m
-            formatter.maximumFractionDigits = max(formatter.maximumFractionDigits, m)
+        let minDigits = try minFractionDigits.map { Int(try $0.number(ctx)) }
+        let maxDigits = try maxFractionDigits.map { Int(try $0.number(ctx)) }
+        if currency != nil && minDigits == nil && maxDigits == nil || !value.isFinite {
+            return .string((formatter.string(from: NSNumber(value: value)) ?? JavaScriptNumber.string(value)) + unitSuffix)
         }
-        if let maxFractionDigits {
-            formatter.maximumFractionDigits = Int(try maxFractionDigits.number(ctx))
+        // Fraction digits as ECMA-402 resolves them (decimal: 0...3).
+        let lower = minDigits ?? (currency == nil ? 0 : formatter.minimumFractionDigits)
+        let upper = max(maxDigits ?? max(currency == nil ? 3 : formatter.maximumFractionDigits, lower), lower)
+        return .string(NumberFormat.grouped(value, minDigits: lower, maxDigits: upper, formatter: formatter) + unitSuffix)
+    }
+
+    /// The number rounded half away from zero to `maxDigits` decimals of its shortest decimal
+    /// form, padded to `minDigits`, with the locale's separators (and currency, if any).
+    static func grouped(_ value: Double, minDigits: Int, maxDigits: Int, formatter: NumberFormatter) -> String {
+        var decimal = Decimal(string: JavaScriptNumber.plainDecimal(abs(value))) ?? Decimal(abs(value))
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &decimal, min(maxDigits, 100), .plain)
+        let text = "\(rounded)"
+        var intPart = Substring(text), fracPart: Substring = ""
+        if let dot = text.firstIndex(of: ".") {
+            intPart = text[..<dot]
+            fracPart = text[text.index(after: dot)...]
         }
-        return .string((formatter.string(from: NSNumber(value: value)) ?? JavaScriptNumber.string(value)) + unitSuffix)
+        var frac = String(fracPart)
+        while frac.count > minDigits, frac.hasSuffix("0") { frac.removeLast() }
+        while frac.count < minDigits { frac += "0" }
+        let grouping = formatter.groupingSeparator ?? ","
+        var groupedInt = ""
+        for (i, c) in intPart.enumerated() {
+            if i > 0, (intPart.count - i) % 3 == 0 { groupedInt += grouping }
+            groupedInt.append(c)
+        }
+        var body = groupedInt + (frac.isEmpty ? "" : (formatter.decimalSeparator ?? ".") + frac)
+        if value < 0, rounded != 0 { body = "-" + body }
+        guard formatter.numberStyle == .currency else { return body }
+        // Currency: the formatter's own text for 0 gives the symbol's place.
+        formatter.minimumFractionDigits = 0
+        formatter.maximumFractionDigits = 0
+        let zero = formatter.string(from: 0) ?? "0"
+        return zero.replacingOccurrences(of: "0", with: body)
     }
 }
