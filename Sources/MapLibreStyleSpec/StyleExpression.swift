@@ -66,6 +66,14 @@ public final class StyleExpression {
         return .success(StyleExpression(root: root, kind: kind, zoomCurve: curve, defaultValue: spec.flatMap(defaultValue)))
     }
 
+    /// Compiles a property value as a style holds it: an expression, a legacy function
+    /// (converted first) or a constant (`"red"` for a color property, `[1, 2]` for an array).
+    public static func parseProperty(_ value: JSONValue, rootKey: String = "", spec: PropertySpecification) -> Result<StyleExpression, ExpressionParsingErrors> {
+        if ExpressionRegistry.isExpression(value) { return parse(value, rootKey: rootKey, spec: spec) }
+        if LegacyFunction.isFunction(value) { return parse(LegacyFunction.convert(value, spec: spec), rootKey: rootKey, spec: spec) }
+        return parse(["literal", value], rootKey: rootKey, spec: spec)
+    }
+
     /// Evaluates the expression; throws `ExpressionEvaluationError` on a run-time error.
     public func evaluate(_ ctx: EvaluationContext) throws -> Value { try root.evaluate(ctx) }
 
