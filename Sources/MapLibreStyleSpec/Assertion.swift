@@ -1,17 +1,8 @@
 /// `string`, `number`, `boolean`, `object`, `array`: the first argument of the asserted type,
 /// or a run-time error. Also inserted where a value-typed expression meets an expected type.
-final class Assertion: ExpressionNode {
-    let type: ExpressionType
-    let args: [ExpressionNode]
-    let key: String
+final class Assertion: TypeAnnotation {
 
-    init(type: ExpressionType, args: [ExpressionNode], key: String) {
-        self.type = type
-        self.args = args
-        self.key = key
-    }
-
-    func evaluate(_ ctx: EvaluationContext) throws -> Value {
+    override func evaluate(_ ctx: EvaluationContext) throws -> Value {
         var last: Value = .null
         for arg in args {
             last = try arg.evaluate(ctx)
@@ -29,8 +20,6 @@ final class Assertion: ExpressionNode {
         default: return t.subtypeError(v.type) == nil
         }
     }
-
-    func forEachChild(_ body: (ExpressionNode) -> Void) { args.forEach(body) }
 
     static func parse(_ args: [JSONValue], _ ctx: ParsingContext) -> ExpressionNode? {
         guard args.count >= 2 else { return ctx.error("Expected at least one argument.") }

@@ -1,17 +1,6 @@
 /// `to-boolean`, `to-color`, `to-number`, `to-string`: conversions, also inserted where a
 /// value or string meets an expected color, formatted text or image.
-final class Coercion: ExpressionNode {
-    let type: ExpressionType
-    let args: [ExpressionNode]
-    let key: String
-
-    init(type: ExpressionType, args: [ExpressionNode], key: String) {
-        self.type = type
-        self.args = args
-        self.key = key
-    }
-
-    func forEachChild(_ body: (ExpressionNode) -> Void) { args.forEach(body) }
+final class Coercion: TypeAnnotation {
 
     static func parse(_ args: [JSONValue], _ ctx: ParsingContext) -> ExpressionNode? {
         guard args.count >= 2 else { return ctx.error("Expected at least one argument.") }
@@ -33,7 +22,7 @@ final class Coercion: ExpressionNode {
         return v.jsonText
     }
 
-    func evaluate(_ ctx: EvaluationContext) throws -> Value {
+    override func evaluate(_ ctx: EvaluationContext) throws -> Value {
         switch type {
         case .boolean:
             return .bool(try args[0].evaluate(ctx).isTruthy)

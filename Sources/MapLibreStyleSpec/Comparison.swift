@@ -72,8 +72,10 @@ final class Comparison: ExpressionNode {
         let a = try lhs.evaluate(ctx)
         let b = try rhs.evaluate(ctx)
         if op.isOrder && hasUntypedArgument {
-            let ta = a.type.kindName, tb = b.type.kindName
-            if ta != tb || !(ta == "string" || ta == "number") {
+            switch (a, b) {
+            case (.number, .number), (.string, .string): break
+            default:
+                let ta = a.type.kindName, tb = b.type.kindName
                 throw ExpressionEvaluationError(
                     "Expected arguments for \"\(op.rawValue)\" to be (string, string) or (number, number), but found (\(ta), \(tb)) instead.",
                     path: key)

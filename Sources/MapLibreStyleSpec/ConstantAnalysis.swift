@@ -12,7 +12,7 @@ enum ConstantAnalysis {
         if let v = e as? Var { return isConstant(v.bound) }
         if let c = e as? CompoundExpression, c.name == "error" { return false }
         if e is CollatorExpression || e is Within || e is Distance || e is GlobalStateExpression { return false }
-        let isAnnotation = e is Coercion || e is Assertion
+        let isAnnotation = e is TypeAnnotation
         var childrenConstant = true
         e.forEachChild { child in
             guard childrenConstant else { return }

@@ -90,7 +90,12 @@ final class Within: ExpressionNode {
             if shift == 0 { shift = p.x - maxX > half ? -worldSize : maxX - p.x > half ? worldSize : 0 }
             return (p.x + shift, p.y)
         }
-        let parts = g.parts.map { $0.map { wrap(project(($0.lon, $0.lat))) } }
+        var parts = g.parts.map { $0.map { project(($0.lon, $0.lat)) } }
+        // Points move one by one; lines only when they span less than half the world.
+        let xs = parts.flatMap { $0.map(\.x) }
+        if g.kind == .point || (xs.max() ?? 0) - (xs.min() ?? 0) <= worldSize / 2 {
+            parts = parts.map { $0.map(wrap) }
+        }
         switch g.kind {
         case .point:
             for part in parts { for p in part where !polys.contains(where: { Within.contains($0, p) }) { return .bool(false) } }

@@ -45,11 +45,11 @@ import Testing
 
     @Test func interpolatedColorSpacesMatchMapLibre() throws {
         // Reference values from maplibre-style-spec (red → blue, 40 % of the way).
-        let hcl = try evaluate(#"["interpolate-hcl", ["linear"], ["get", "x"], 1, "red", 11, "blue"]"#, properties: ["x": .number(5)])
+        let hcl = try evaluate(#"["interpolate-hcl", ["linear"], ["get", "x"], 1, "red", 11, "blue"]"#, properties: ["x": .number(5)], spec: colorSpec)
         #expect(closeColor(hcl, [1, 0, 0.425112, 1]))
-        let lab = try evaluate(#"["interpolate-lab", ["linear"], ["get", "x"], 1, "red", 11, "blue"]"#, properties: ["x": .number(5)])
+        let lab = try evaluate(#"["interpolate-lab", ["linear"], ["get", "x"], 1, "red", 11, "blue"]"#, properties: ["x": .number(5)], spec: colorSpec)
         #expect(closeColor(lab, [0.814095, 0, 0.444772, 1]))
-        let rgb = try evaluate(#"["interpolate", ["linear"], ["get", "x"], 0, "black", 10, "white"]"#, properties: ["x": .number(5)])
+        let rgb = try evaluate(#"["interpolate", ["linear"], ["get", "x"], 0, "black", 10, "white"]"#, properties: ["x": .number(5)], spec: colorSpec)
         #expect(closeColor(rgb, [0.5, 0.5, 0.5, 1]))
     }
 }

@@ -5,8 +5,10 @@ import Testing
     @Test func parseErrorsNameTheKeyPath() throws {
         #expect(try parseErrors(#"["+", 1, "a"]"#, spec: numberSpec)
             == ["layers[3].paint.fill-color[2]: Expected number but found string instead."])
-        #expect(try parseErrors(#"["interpolate", ["linear"], ["zoom"], 0, "red", 10, ["+", 1, true]]"#, spec: colorSpec)
+        #expect(try parseErrors(#"["interpolate", ["linear"], ["zoom"], 0, "red", 10, ["+", 1, 2]]"#, spec: colorSpec)
             == ["layers[3].paint.fill-color[6]: Expected color but found number instead."])
+        #expect(try parseErrors(#"["interpolate", ["linear"], ["zoom"], 0, 1, 10, ["+", 1, true]]"#, spec: numberSpec)
+            == ["layers[3].paint.fill-color[6][2]: Expected number but found boolean instead."])
         #expect(try parseErrors(#"["case", ["==", 1, 1], ["sqrt", "x"], 0]"#, spec: numberSpec)
             == ["layers[3].paint.fill-color[2][1]: Expected number but found string instead."])
         #expect(try parseErrors(#"["nope", 1]"#)

@@ -11,7 +11,7 @@ import Testing
         #expect(try evaluate(#"["id"]"#, id: .number(7)) == .number(7))
         #expect(try evaluate(#"["geometry-type"]"#, geometryType: "LineString") == .string("LineString"))
         #expect(try evaluate(#"["feature-state", "hover"]"#) == .null)
-        #expect(try evaluate(#"["zoom"]"#, zoom: 3.5) == .number(3.5))
+        #expect(try evaluate(#"["interpolate", ["linear"], ["zoom"], 0, 0, 10, 10]"#, zoom: 3.5) == .number(3.5))
         #expect(try evaluate(#"["typeof", ["get", "tags"]]"#, properties: props) == .string("array<string, 1>"))
         let ctx = EvaluationContext()
         ctx.heatmapDensity = 0.25
