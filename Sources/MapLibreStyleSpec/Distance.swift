@@ -98,10 +98,10 @@ final class Distance: ExpressionNode {
     /// zoom is known), as vector tiles store it.
     static func snap(_ p: Point, tileZoom: Int?) -> Point {
         guard let z = tileZoom else { return p }
-        let size = pow(2, Double(z)) * 8192
-        let x = ((180 + p.x) / 360 * size).rounded(.toNearestOrAwayFromZero)
-        let y = ((180 - (180 / .pi) * log(tan(.pi / 4 + p.y * .pi / 360))) / 360 * size).rounded(.toNearestOrAwayFromZero)
-        return (x / size * 360 - 180, 360 / .pi * atan(exp((180 - y / size * 360) * .pi / 180)) - 90)
+        let size = MercatorGrid.worldSize(zoom: z)
+        let w = MercatorGrid.project(lon: p.x, lat: p.y, size: size)
+        let back = MercatorGrid.unproject(x: w.x.rounded(.toNearestOrAwayFromZero), y: w.y.rounded(.toNearestOrAwayFromZero), size: size)
+        return (back.lon, back.lat)
     }
 
     /// Rings grouped into polygons: a ring wound like the first starts a polygon, the
@@ -214,18 +214,8 @@ struct CheapRuler {
         return best
     }
 
-    /// Ray casting; a point on an edge counts as inside.
-    static func inside(_ p: Point, _ rings: [[Point]]) -> Bool {
-        var inside = false
-        for ring in rings where ring.count > 1 {
-            for j in 0..<(ring.count - 1) {
-                let a = ring[j], b = ring[j + 1]
-                if Within.onSegment(p, a, b) { return true }
-                if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
-            }
-        }
-        return inside
-    }
+    /// Whether `p` is in the polygon or on its boundary.
+    static func inside(_ p: Point, _ rings: [[Point]]) -> Bool { Within.contains(rings, p, onBoundary: true) }
 
     /// The ring's edges, the closing edge included.
     private func edges(_ ring: [Point]) -> [(Point, Point)] {

@@ -72,12 +72,10 @@ final class Within: ExpressionNode {
 
     func evaluate(_ ctx: EvaluationContext) throws -> Value {
         guard let g = ctx.geometry, g.kind != .polygon else { return .bool(false) }
-        let z = Double(g.tileZoom ?? 0)
-        let worldSize = pow(2, z) * 8192
+        let worldSize = MercatorGrid.worldSize(zoom: g.tileZoom ?? 0)
         func project(_ p: Point) -> Point {
-            let x = (180 + p.x) / 360 * worldSize
-            let y = (180 - (180 / .pi) * log(tan(.pi / 4 + p.y * .pi / 360))) / 360 * worldSize
-            return g.tileZoom == nil ? (x, y) : (x.rounded(.toNearestOrAwayFromZero), y.rounded(.toNearestOrAwayFromZero))
+            let w = MercatorGrid.project(lon: p.x, lat: p.y, size: worldSize)
+            return g.tileZoom == nil ? w : (w.x.rounded(.toNearestOrAwayFromZero), w.y.rounded(.toNearestOrAwayFromZero))
         }
         let polys = polygons.map { $0.map { $0.map(project) } }
         var minX = Double.infinity, maxX = -Double.infinity
@@ -105,13 +103,13 @@ final class Within: ExpressionNode {
         return .bool(true)
     }
 
-    /// Ray casting; a point on an edge is outside.
-    static func contains(_ rings: [[Point]], _ p: Point) -> Bool {
+    /// Ray casting; a point on an edge counts as `onBoundary`.
+    static func contains(_ rings: [[Point]], _ p: Point, onBoundary: Bool = false) -> Bool {
         var inside = false
         for ring in rings where ring.count > 1 {
             for j in 0..<(ring.count - 1) {
                 let a = ring[j], b = ring[j + 1]
-                if onSegment(p, a, b) { return false }
+                if onSegment(p, a, b) { return onBoundary }
                 if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
             }
         }
