@@ -51,9 +51,9 @@ public struct Color: Sendable, Equatable {
     public static func interpolate(_ from: Color, _ to: Color, _ t: Double, space: ColorSpace = .rgb) -> Color {
         switch space {
         case .rgb:
-            let f = from.rgba, e = to.rgba
-            return Color(r: lerp(f[0], e[0], t), g: lerp(f[1], e[1], t), b: lerp(f[2], e[2], t),
-                         a: lerp(f[3], e[3], t), premultiplied: false)
+            let f = from.unpremultiplied, e = to.unpremultiplied
+            return Color(r: lerp(f.r, e.r, t), g: lerp(f.g, e.g, t), b: lerp(f.b, e.b, t),
+                         a: lerp(from.a, to.a, t), premultiplied: false)
         case .lab:
             let f = ColorSpaces.rgbToLab(from.rgba), e = ColorSpaces.rgbToLab(to.rgba)
             let c = ColorSpaces.labToRgb(zip(f, e).map { lerp($0, $1, t) })
