@@ -43,6 +43,32 @@ public enum JSONValue: Equatable, Sendable {
         return nil
     }
 
+    /// How deeply arrays and objects nest (0 for a scalar), found without recursion.
+    public var nestingDepth: Int {
+        var deepest = 0
+        var stack: [(JSONValue, Int)] = [(self, 0)]
+        while let (v, d) = stack.popLast() {
+            switch v {
+            case .array(let a):
+                deepest = max(deepest, d + 1)
+                for item in a where item.isContainer { stack.append((item, d + 1)) }
+            case .object(let o):
+                deepest = max(deepest, d + 1)
+                for k in o.keys where o[k]!.isContainer { stack.append((o[k]!, d + 1)) }
+            default:
+                break
+            }
+        }
+        return deepest
+    }
+
+    private var isContainer: Bool {
+        switch self {
+        case .array, .object: return true
+        default: return false
+        }
+    }
+
     /// The name JavaScript's `typeof` gives this value ("object" for null and arrays).
     var javaScriptTypeName: String {
         switch self {

@@ -110,6 +110,10 @@ extension StyleExpression {
         guard let filter, filter != .null else {
             return parse(true, rootKey: rootKey, spec: filterSpecification)
         }
+        if filter.nestingDepth > ParsingContext.maxDepth {
+            return .failure(ExpressionParsingErrors(rootKey: rootKey, errors: [
+                ExpressionParsingError(key: "", message: "Expression nested deeper than \(ParsingContext.maxDepth) levels.")]))
+        }
         return parse(LegacyFilter.convert(filter), rootKey: rootKey, spec: filterSpecification)
     }
 

@@ -15,6 +15,9 @@ public final class Literal: ExpressionNode {
         guard args.count == 2 else {
             return ctx.error("'literal' expression requires exactly one argument, but found \(args.count - 1) instead.")
         }
+        if args[1].nestingDepth + ctx.depth > ParsingContext.maxDepth {
+            return ctx.error("Expression nested deeper than \(ParsingContext.maxDepth) levels.")
+        }
         let value = Value(args[1])
         var type = value.type
         // An empty array takes the expected array type.

@@ -47,6 +47,19 @@ import Testing
         }
         #expect(failure.errors.count == 1)
         #expect(failure.errors[0].message == "Expression nested deeper than 1000 levels.")
+        // Deep literal values and legacy filters are bounded too.
+        var deepArray: JSONValue = 1
+        for _ in 0..<10_000 { deepArray = [deepArray] }
+        guard case .failure = StyleExpression.parse(["literal", deepArray]) else {
+            Issue.record("a 10,000-deep literal parsed")
+            return
+        }
+        var deepFilter: JSONValue = ["==", "a", 1]
+        for _ in 0..<10_000 { deepFilter = ["all", deepFilter] }
+        guard case .failure = StyleExpression.parseFilter(deepFilter) else {
+            Issue.record("a 10,000-deep filter parsed")
+            return
+        }
         // Just under the bound is fine.
         var shallow: JSONValue = 1
         for _ in 0..<400 { shallow = ["-", shallow] }
