@@ -3,13 +3,14 @@ import Foundation
 /// The operators that `CompoundExpression` implements, by name.
 enum CompoundDefinitions {
     typealias Evaluate = CompoundExpression.Evaluate
+    typealias Overload = CompoundExpression.Overload
 
     private static func one(_ type: ExpressionType, _ params: [ExpressionType], _ f: @escaping Evaluate) -> CompoundExpression.Definition {
-        .init(type: type, overloads: [(.fixed(params), f)])
+        .init(type: type, overloads: [Overload(.fixed(params), f)])
     }
 
     private static func varargs(_ type: ExpressionType, _ item: ExpressionType, _ f: @escaping Evaluate) -> CompoundExpression.Definition {
-        .init(type: type, overloads: [(.varargs(item), f)])
+        .init(type: type, overloads: [Overload(.varargs(item), f)])
     }
 
     /// A number → number function.
@@ -57,9 +58,10 @@ enum CompoundDefinitions {
         }
     }
 
-    private static func literalValue(_ e: ExpressionNode) -> Value { (e as? Literal)?.value ?? .null }
+    /// A `filter-*` argument (a literal once converted from a legacy filter).
+    private static func literalValue(_ e: ExpressionNode, _ ctx: EvaluationContext) -> Value { (try? e.evaluate(ctx)) ?? .null }
 
-    private static func literalString(_ e: ExpressionNode) -> String { literalValue(e).string ?? "" }
+    private static func literalString(_ e: ExpressionNode, _ ctx: EvaluationContext) -> String { literalValue(e, ctx).string ?? "" }
 
     nonisolated(unsafe) static let all: [String: CompoundExpression.Definition] = {
         var d: [String: CompoundExpression.Definition] = [
@@ -73,16 +75,16 @@ enum CompoundDefinitions {
             "rgb": one(.color, [.number, .number, .number], rgba),
             "rgba": one(.color, [.number, .number, .number, .number], rgba),
             "has": .init(type: .boolean, overloads: [
-                (.fixed([.string]), { ctx, a, _ in .bool(ctx.properties[try a[0].string(ctx)] != nil) }),
-                (.fixed([.string, .object]), { ctx, a, _ in
+                Overload(.fixed([.string])) { ctx, a, _ in .bool(ctx.properties[try a[0].string(ctx)] != nil) },
+                Overload(.fixed([.string, .object])) { ctx, a, _ in
                     let k = try a[0].string(ctx)
                     if case .object(let o) = try a[1].evaluate(ctx) { return .bool(o[k] != nil) }
                     return .bool(false)
-                }),
+                },
             ]),
             "get": .init(type: .value, overloads: [
-                (.fixed([.string]), { ctx, a, _ in member(try a[0].string(ctx), ctx.properties) }),
-                (.fixed([.string, .object]), { ctx, a, _ in objectMember(try a[0].string(ctx), try a[1].evaluate(ctx)) }),
+                Overload(.fixed([.string])) { ctx, a, _ in member(try a[0].string(ctx), ctx.properties) },
+                Overload(.fixed([.string, .object])) { ctx, a, _ in objectMember(try a[0].string(ctx), try a[1].evaluate(ctx)) },
             ]),
             "feature-state": one(.value, [.string]) { ctx, a, _ in member(try a[0].string(ctx), ctx.featureState) },
             "properties": one(.object, []) { ctx, _, _ in
@@ -106,8 +108,8 @@ enum CompoundDefinitions {
                 return .number(r)
             },
             "-": .init(type: .number, overloads: [
-                (.fixed([.number, .number]), { ctx, a, _ in .number(try a[0].number(ctx) - a[1].number(ctx)) }),
-                (.fixed([.number]), { ctx, a, _ in .number(-(try a[0].number(ctx))) }),
+                Overload(.fixed([.number, .number])) { ctx, a, _ in .number(try a[0].number(ctx) - a[1].number(ctx)) },
+                Overload(.fixed([.number])) { ctx, a, _ in .number(-(try a[0].number(ctx))) },
             ]),
             "/": one(.number, [.number, .number]) { ctx, a, _ in .number(try a[0].number(ctx) / a[1].number(ctx)) },
             "%": one(.number, [.number, .number]) { ctx, a, _ in
@@ -130,18 +132,18 @@ enum CompoundDefinitions {
             "min": varargs(.number, .number) { ctx, a, _ in try extremum(ctx, a, <, .infinity) },
             "max": varargs(.number, .number) { ctx, a, _ in try extremum(ctx, a, >, -.infinity) },
             "all": .init(type: .boolean, overloads: [
-                (.fixed([.boolean, .boolean]), { ctx, a, _ in .bool(try a[0].boolean(ctx) && a[1].boolean(ctx)) }),
-                (.varargs(.boolean), { ctx, a, _ in
+                Overload(.fixed([.boolean, .boolean])) { ctx, a, _ in .bool(try a[0].boolean(ctx) && a[1].boolean(ctx)) },
+                Overload(.varargs(.boolean)) { ctx, a, _ in
                     for e in a where !(try e.boolean(ctx)) { return .bool(false) }
                     return .bool(true)
-                }),
+                },
             ]),
             "any": .init(type: .boolean, overloads: [
-                (.fixed([.boolean, .boolean]), { ctx, a, _ in .bool(try a[0].boolean(ctx) || a[1].boolean(ctx)) }),
-                (.varargs(.boolean), { ctx, a, _ in
+                Overload(.fixed([.boolean, .boolean])) { ctx, a, _ in .bool(try a[0].boolean(ctx) || a[1].boolean(ctx)) },
+                Overload(.varargs(.boolean)) { ctx, a, _ in
                     for e in a where try e.boolean(ctx) { return .bool(true) }
                     return .bool(false)
-                }),
+                },
             ]),
             "!": one(.boolean, [.boolean]) { ctx, a, _ in .bool(!(try a[0].boolean(ctx))) },
             "is-supported-script": one(.boolean, [.string]) { _, _, _ in .bool(true) },
@@ -167,31 +169,31 @@ enum CompoundDefinitions {
             },
             // Legacy filters, converted (LegacyFilter); their arguments are literals.
             "filter-==": one(.boolean, [.string, .value]) { ctx, a, _ in
-                .bool((ctx.properties[literalString(a[0])] ?? .null).strictlyEquals(literalValue(a[1])) && ctx.properties[literalString(a[0])] != nil)
+                .bool((ctx.properties[literalString(a[0], ctx)] ?? .null).strictlyEquals(literalValue(a[1], ctx)) && ctx.properties[literalString(a[0], ctx)] != nil)
             },
-            "filter-id-==": one(.boolean, [.value]) { ctx, a, _ in .bool(ctx.id.strictlyEquals(literalValue(a[0]))) },
-            "filter-type-==": one(.boolean, [.string]) { ctx, a, _ in .bool(ctx.geometryType == literalString(a[0])) },
-            "filter-has": one(.boolean, [.value]) { ctx, a, _ in .bool(ctx.properties[literalString(a[0])] != nil) },
+            "filter-id-==": one(.boolean, [.value]) { ctx, a, _ in .bool(ctx.id.strictlyEquals(literalValue(a[0], ctx))) },
+            "filter-type-==": one(.boolean, [.string]) { ctx, a, _ in .bool(ctx.geometryType == literalString(a[0], ctx)) },
+            "filter-has": one(.boolean, [.value]) { ctx, a, _ in .bool(ctx.properties[literalString(a[0], ctx)] != nil) },
             "filter-has-id": one(.boolean, []) { ctx, _, _ in .bool(!ctx.id.isNull) },
             "filter-type-in": one(.boolean, [.array(.string, length: nil)]) { ctx, a, _ in
-                guard case .array(let types) = literalValue(a[0]), let t = ctx.geometryType else { return .bool(false) }
+                guard case .array(let types) = literalValue(a[0], ctx), let t = ctx.geometryType else { return .bool(false) }
                 return .bool(types.contains(.string(t)))
             },
             "filter-id-in": one(.boolean, [.array(.value, length: nil)]) { ctx, a, _ in
-                guard case .array(let ids) = literalValue(a[0]) else { return .bool(false) }
+                guard case .array(let ids) = literalValue(a[0], ctx) else { return .bool(false) }
                 return .bool(ids.contains { $0.strictlyEquals(ctx.id) })
             },
             "filter-in": one(.boolean, [.string, .array(.value, length: nil)]) { ctx, a, _ in
-                guard case .array(let values) = literalValue(a[1]), let v = ctx.properties[literalString(a[0])] else { return .bool(false) }
+                guard case .array(let values) = literalValue(a[1], ctx), let v = ctx.properties[literalString(a[0], ctx)] else { return .bool(false) }
                 return .bool(values.contains { $0.strictlyEquals(v) })
             },
         ]
         let orders: [(String, (Int) -> Bool)] = [("<", { $0 < 0 }), (">", { $0 > 0 }), ("<=", { $0 <= 0 }), (">=", { $0 >= 0 })]
         for (op, test) in orders {
             d["filter-" + op] = one(.boolean, [.string, .value]) { ctx, a, _ in
-                .bool(legacyCompare(ctx.properties[literalString(a[0])] ?? .null, literalValue(a[1]), test))
+                .bool(legacyCompare(ctx.properties[literalString(a[0], ctx)] ?? .null, literalValue(a[1], ctx), test))
             }
-            d["filter-id-" + op] = one(.boolean, [.value]) { ctx, a, _ in .bool(legacyCompare(ctx.id, literalValue(a[0]), test)) }
+            d["filter-id-" + op] = one(.boolean, [.value]) { ctx, a, _ in .bool(legacyCompare(ctx.id, literalValue(a[0], ctx), test)) }
         }
         return d
     }()

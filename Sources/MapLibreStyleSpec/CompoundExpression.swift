@@ -16,9 +16,21 @@ public final class CompoundExpression: ExpressionNode {
         }
     }
 
+    /// One signature and its evaluation. A struct, not a tuple, so the closure is stored and
+    /// called without reabstraction thunks.
+    struct Overload {
+        let signature: Signature
+        let evaluate: Evaluate
+
+        init(_ signature: Signature, _ evaluate: @escaping Evaluate) {
+            self.signature = signature
+            self.evaluate = evaluate
+        }
+    }
+
     struct Definition {
         let type: ExpressionType
-        let overloads: [(Signature, Evaluate)]
+        let overloads: [Overload]
     }
 
     /// The operator's name.
@@ -44,12 +56,13 @@ public final class CompoundExpression: ExpressionNode {
         guard let definition = CompoundDefinitions.all[op] else {
             return ctx.error("Unknown expression \"\(op)\". If you wanted a literal array, use [\"literal\", [...]].", 0)
         }
-        let overloads = definition.overloads.filter { sig, _ in
-            if case .fixed(let ts) = sig { return ts.count == args.count - 1 }
+        let overloads = definition.overloads.filter { overload in
+            if case .fixed(let ts) = overload.signature { return ts.count == args.count - 1 }
             return true
         }
         var lastErrors: [ExpressionParsingError] = []
-        for (signature, evaluate) in overloads {
+        for overload in overloads {
+            let signature = overload.signature
             let signatureContext = ParsingContext(key: ctx.key, depth: ctx.depth, expectedType: nil, scope: ctx.scope)
             var parsed: [ExpressionNode] = []
             var failed = false
@@ -78,14 +91,14 @@ public final class CompoundExpression: ExpressionNode {
                 signatureContext.concat(i + 1).checkSubtype(expected, arg.type)
             }
             if signatureContext.errors.isEmpty {
-                return CompoundExpression(name: op, type: definition.type, args: parsed, key: ctx.key, implementation: evaluate)
+                return CompoundExpression(name: op, type: definition.type, args: parsed, key: ctx.key, implementation: overload.evaluate)
             }
             lastErrors = signatureContext.errors
         }
         if overloads.count == 1 {
             ctx.errorList.errors.append(contentsOf: lastErrors)
         } else {
-            let expected = (overloads.isEmpty ? definition.overloads : overloads).map { $0.0.description }.joined(separator: " | ")
+            let expected = (overloads.isEmpty ? definition.overloads : overloads).map { $0.signature.description }.joined(separator: " | ")
             var actual: [String] = []
             for i in 1..<max(1, args.count) {
                 guard let p = ctx.parse(args[i], 1 + actual.count) else { return nil }
