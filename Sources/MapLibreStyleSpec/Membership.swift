@@ -58,7 +58,7 @@ final class Membership: ExpressionNode {
         var start = 0
         if let fromIndex {
             let f = try fromIndex.number(ctx)
-            if f.isFinite { start = Int(f.rounded(.towardZero)) } else if f == .infinity { start = Int.max / 2 }
+            if !f.isNaN { start = Int(min(max(f, -1e15), 1e15).rounded(.towardZero)) }
         }
         switch h {
         case .string(let s):

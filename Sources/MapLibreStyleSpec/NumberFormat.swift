@@ -74,8 +74,13 @@ final class NumberFormat: ExpressionNode {
             let s = NumberFormat.unitSymbols[u] ?? (u, true)
             unitSuffix = (s.spaced ? " " : "") + s.symbol
         }
-        let minDigits = try minFractionDigits.map { Int(try $0.number(ctx)) }
-        let maxDigits = try maxFractionDigits.map { Int(try $0.number(ctx)) }
+        // ECMA-402 allows 0 to 100 fraction digits; NaN counts as 0.
+        func digits(_ e: ExpressionNode) throws -> Int {
+            let d = try e.number(ctx)
+            return d.isNaN ? 0 : Int(min(max(d, 0), 100))
+        }
+        let minDigits = try minFractionDigits.map(digits)
+        let maxDigits = try maxFractionDigits.map(digits)
         if currency != nil && minDigits == nil && maxDigits == nil || !value.isFinite {
             return .string((formatter.string(from: NSNumber(value: value)) ?? JavaScriptNumber.string(value)) + unitSuffix)
         }

@@ -37,7 +37,7 @@ public struct PropertySpecification: Sendable {
         self.init()
         type = json["type"]?.string
         value = json["value"]?.string
-        length = json["length"]?.number.map { Int($0) }
+        length = json["length"]?.number.flatMap { $0 >= 0 && $0 < 1e9 ? Int($0) : nil }
         propertyType = json["property-type"]?.string ?? "data-driven"
         if let e = json["expression"] {
             interpolated = e["interpolated"] == .bool(true)

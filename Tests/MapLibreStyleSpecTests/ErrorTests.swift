@@ -66,6 +66,17 @@ import Testing
         #expect(try StyleExpression.parse(shallow).get().evaluate(EvaluationContext()) == .number(1))
     }
 
+    @Test func evaluationNeverTraps() throws {
+        let ctx = EvaluationContext(properties: ["big": .number(1e300), "nan": .number(.nan), "s": .string("abc")])
+        for text in [#"["index-of", "a", ["get", "s"], ["get", "big"]]"#, #"["index-of", 1, ["literal", [1]], ["-", ["get", "big"]]]"#,
+                     #"["slice", ["get", "s"], ["get", "big"], ["get", "nan"]]"#, #"["at", ["get", "nan"], ["literal", [1]]]"#,
+                     #"["number-format", 1.5, {"min-fraction-digits": ["get", "big"], "max-fraction-digits": ["get", "nan"]}]"#,
+                     #"["%", 1, 0]"#, #"["to-number", ["get", "s"]]"#, #"["length", ["get", "big"]]"#] {
+            _ = try? compile(text).evaluate(ctx)
+        }
+        #expect(try evaluate(#"["index-of", "b", "abc", -100]"#) == .number(1))
+    }
+
     @Test func hugeArraysAreFine() throws {
         let items = (0..<200_000).map { JSONValue.int(Int64($0)) }
         let e = try StyleExpression.parse(["length", ["literal", .array(items)]]).get()
