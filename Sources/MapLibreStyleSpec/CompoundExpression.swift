@@ -91,7 +91,8 @@ public final class CompoundExpression: ExpressionNode {
                 signatureContext.concat(i + 1).checkSubtype(expected, arg.type)
             }
             if signatureContext.errors.isEmpty {
-                return CompoundExpression(name: op, type: definition.type, args: parsed, key: ctx.key, implementation: overload.evaluate)
+                let implementation = specialized(op, parsed) ?? overload.evaluate
+                return CompoundExpression(name: op, type: definition.type, args: parsed, key: ctx.key, implementation: implementation)
             }
             lastErrors = signatureContext.errors
         }
@@ -107,5 +108,16 @@ public final class CompoundExpression: ExpressionNode {
             ctx.error("Expected arguments of type \(expected), but found (\(actual.joined(separator: ", "))) instead.")
         }
         return nil
+    }
+
+    /// Faster evaluation for the commonest feature lookups, `["get", "name"]` and
+    /// `["has", "name"]` with a literal name: the key is read once, here.
+    private static func specialized(_ op: String, _ args: [ExpressionNode]) -> Evaluate? {
+        guard args.count == 1, let literal = args[0] as? Literal, case .string(let key) = literal.value else { return nil }
+        switch op {
+        case "get": return { ctx, _, _ in ctx.properties[key] ?? .null }
+        case "has": return { ctx, _, _ in .bool(ctx.properties[key] != nil) }
+        default: return nil
+        }
     }
 }
