@@ -170,9 +170,14 @@ struct OverlayPainter {
 
     private func paint(_ text: TextOverlay, _ context: DrawingContext) {
         guard let p = anchor(text.position, reach: text.size * Double(text.text.count)) else { return }
-        context.text(text.text, font: TextFont(size: text.size * scale), color: text.color,
+        context.text(text.text, font: Self.font(of: text, scale: scale), color: text.color,
                      halo: text.halo, haloWidth: max(text.size / 5, 2) * scale) { extents in
             (p.x - extents.width / 2, p.y + extents.inkHeight / 2)
         }
+    }
+
+    /// The font of a text overlay at `scale` device pixels per CSS pixel.
+    static func font(of text: TextOverlay, scale: Double) -> TextFont {
+        TextFont(size: text.size * scale)
     }
 }
