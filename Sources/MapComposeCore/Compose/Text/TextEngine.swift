@@ -6,32 +6,59 @@ import Foundation
 /// fallback per script, bidirectional text ordered by Pango (fribidi).
 ///
 /// Nothing is set up until the first line of text is made (fontconfig's configuration, see
-/// `FontConfiguration`, then each thread's font map), so renders without text never read
-/// fonts. Lines made on different threads are independent: Pango's default Cairo font map
-/// (which holds the fontconfig font sets and the loaded fonts) is one per thread, and every
-/// line gets a context of its own from its thread's map. A `TextLine` is therefore used on the
-/// thread that made it, within one synchronous stretch of code (never across an `await`).
+/// `FontConfiguration`, then the font map), so renders without text never read fonts. The
+/// process has one Pango font map (which keeps the fontconfig font sets, Pango's sorted
+/// fallback lists and the loaded fonts, so each is made once) and one context on it; Pango
+/// objects are not safe to share between threads, so every call into Pango, from any thread,
+/// is made holding `lock` (through `withPango`). Text is a small part of a render, so renders
+/// on other threads seldom wait for it.
 enum TextEngine {
-    /// A new Pango context on this thread's font map, owned by the caller (`g_object_unref`),
-    /// set to draw text the same at any scale and on any surface: grey anti-aliasing, outlines
-    /// and advances not hinted (so a line measures the same wherever it is drawn, whatever the
-    /// transformation, and no font's hinting program has to run).
-    static func makeContext() throws(CairoError) -> OpaquePointer {
-        _ = FontConfiguration.ready
-        let fontMap = pango_cairo_font_map_get_default()!
-        let context = pango_font_map_create_context(fontMap)!
-        let options = cairo_font_options_create()
-        defer { cairo_font_options_destroy(options) }
-        do {
-            try CairoError.check(cairo_font_options_status(options), "text font options")
+    /// The shared context, or why it could not be made.
+    private static let shared: Result<SharedContext, CairoError> = { () -> Result<SharedContext, CairoError> in
+        do throws(CairoError) {
+            return .success(try SharedContext())
         } catch {
-            g_object_unref(UnsafeMutableRawPointer(context))
-            throw error
+            return .failure(error)
         }
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        pango_cairo_context_set_font_options(context, options)
-        return context
+    }()
+
+    private static let lock = NSLock()
+
+    /// Runs `body` holding the lock every Pango call is made under, with the shared context.
+    static func withPango<T>(_ body: (OpaquePointer) throws(CairoError) -> T) throws(CairoError) -> T {
+        let context = try shared.get().context
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(context)
+    }
+
+    /// Runs `body` holding the lock, for Pango calls on objects already made (layouts).
+    static func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// The process's Pango context, made on first use and kept to the end.
+    private final class SharedContext: @unchecked Sendable {
+        let context: OpaquePointer
+
+        /// A context on a new Pango Cairo font map, set to draw text the same at any scale and
+        /// on any surface: grey anti-aliasing, outlines and advances not hinted (so a line
+        /// measures the same wherever it is drawn, whatever the transformation, and no font's
+        /// hinting program has to run).
+        init() throws(CairoError) {
+            _ = FontConfiguration.ready
+            let options = cairo_font_options_create()
+            defer { cairo_font_options_destroy(options) }
+            try CairoError.check(cairo_font_options_status(options), "text font options")
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            let fontMap = pango_cairo_font_map_new()!
+            context = pango_font_map_create_context(fontMap)!  // holds its own reference to the map
+            g_object_unref(UnsafeMutableRawPointer(fontMap))
+            pango_cairo_context_set_font_options(context, options)
+        }
     }
 }

@@ -36,7 +36,7 @@ import Testing
         let group = DispatchGroup()
         for index in 0..<threads {
             group.enter()
-            // New threads each time: each sets up its own font map while the others draw.
+            // Threads of their own, not the test's pool, all shaping and drawing at once.
             let thread = Thread {
                 defer { group.leave() }
                 var mine: [Drawn] = []
