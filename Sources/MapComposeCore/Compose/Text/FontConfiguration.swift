@@ -9,7 +9,7 @@ import Foundation
 /// and the user's), read through the caches `fc-cache` keeps, and after the family asked for,
 /// the Noto family of each script, so every script falls back to Noto and not to whichever font
 /// fontconfig happens to rank first. Chinese, Japanese and Korean text takes the Noto CJK
-/// variant of the text's language (from PANGO_LANGUAGE or the locale).
+/// variant of the text's language (from the locale).
 enum FontConfiguration {
     /// The Noto families tried, in order, for characters the family asked for lacks.
     static let fallbackFamilies = [
