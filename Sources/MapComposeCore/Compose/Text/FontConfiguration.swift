@@ -27,7 +27,6 @@ enum FontConfiguration {
 
     /// The configuration as fontconfig XML.
     static var xml: String {
-        func family(_ name: String) -> String { "<family>\(name)</family>" }
         var rules = ""
         for (language, variant) in cjkFamilies {
             rules += """
