@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "mapcompose", targets: ["MapComposeCLI"]),
         .library(name: "MapComposeCore", targets: ["MapComposeCore"]),
+        .library(name: "MapLibreStyleSpec", targets: ["MapLibreStyleSpec"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -54,9 +55,19 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("z"),
                              .linkedLibrary("deflate")]
         ),
+        // The MapLibre style expression language (version 8): JSON values, parsing with type
+        // checking, evaluation, legacy filters and functions. Foundation only.
+        .target(name: "MapLibreStyleSpec"),
+        // Runs maplibre-style-spec's expression conformance suite from a checkout named by
+        // MAPLIBRE_STYLE_SPEC (docs/maplibre-expressions.md).
+        .executableTarget(
+            name: "MapLibreConformance",
+            dependencies: ["MapLibreStyleSpec"]
+        ),
         .target(
             name: "MapComposeCore",
             dependencies: [
+                "MapLibreStyleSpec",
                 "CCairo",
                 "CCurl",
                 "CImageCodecs",
@@ -101,6 +112,10 @@ let package = Package(
         .testTarget(
             name: "MapComposeCoreTests",
             dependencies: ["MapComposeCore", "MapComposeTestSupport", "CZlib"]
+        ),
+        .testTarget(
+            name: "MapLibreStyleSpecTests",
+            dependencies: ["MapLibreStyleSpec"]
         ),
         .testTarget(
             name: "MapComposeGoldenTests",
