@@ -3,7 +3,7 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 BIN     := .build/release/mapcompose
 # Release builds are position-independent executables with the Swift runtime and Foundation
-# linked in (--static-swift-stdlib) and glibc and the system C libraries (Cairo, libpng,
+# linked in (--static-swift-stdlib) and glibc and the system C libraries (Cairo, Pango, libpng,
 # libjpeg, libwebp, libcurl, SQLite, libxml2) linked dynamically from Debian's packages, so
 # their security updates apply.
 RELEASE := -c release --static-swift-stdlib

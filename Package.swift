@@ -22,6 +22,13 @@ let package = Package(
             name: "CCairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // Pango with its Cairo and fontconfig back end (HarfBuzz shaping, fribidi): all text,
+        // see Sources/MapComposeCore/Compose/Text.
+        .systemLibrary(
+            name: "CPango",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
         // libcurl (Debian's, OpenSSL flavour), loaded on first use: the HTTP client's transfers,
         // TLS from the system. Its header comes from libcurl4-openssl-dev.
         .target(name: "CCurl"),
@@ -69,6 +76,7 @@ let package = Package(
             dependencies: [
                 "MapLibreStyleSpec",
                 "CCairo",
+                "CPango",
                 "CCurl",
                 "CImageCodecs",
                 "CPixelMemory",

@@ -38,6 +38,9 @@ struct RenderSettings: Equatable {
     /// Renders and writes the map; failures are `CLIFailure`s with the exit code to use.
     func run() async throws {
         let logger = Logger(label: "mapcompose")
+        // Nearly every map has text (the attribution at least): fonts are loaded meanwhile.
+        let textWarmUp = noAttribution && overlays.isEmpty ? nil : TextWarmUp.start()
+        defer { textWarmUp?.wait() }
         let request = try makeRequest()
         if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }
         let report: RenderReport

@@ -6,12 +6,11 @@ struct AttributionPainter {
         guard !text.isEmpty else { return }
         let scale = viewport.scale
         let size = 10 * scale, pad = 3 * scale
-        context.setFont(size: size)
-        let extent = context.measure(text)
-        let boxWidth = extent.width + 2 * pad, boxHeight = size + 2 * pad
+        guard let line = context.line(text, font: TextFont(size: size)) else { return }
+        let boxWidth = line.extents.width + 2 * pad, boxHeight = size + 2 * pad
         let x = Double(viewport.deviceWidth) - boxWidth, y = Double(viewport.deviceHeight) - boxHeight
         context.rectangle(x, y, boxWidth, boxHeight)
         context.fill(RGBA(r: 255, g: 255, b: 255, a: 190))
-        context.text(text, x: x + pad, y: y + pad + size * 0.8, color: RGBA(r: 51, g: 51, b: 51))
+        context.draw(line, x: x + pad, y: y + pad + size * 0.8, color: RGBA(r: 51, g: 51, b: 51))
     }
 }

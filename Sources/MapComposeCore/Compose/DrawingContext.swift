@@ -198,36 +198,4 @@ final class DrawingContext {
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_stroke(cr)
     }
-
-    // MARK: text
-
-    /// Selects the bundled sans-serif face at `size` pixels.
-    func setFont(size: Double, bold: Bool = false) {
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, size)
-    }
-
-    /// Width and height of `text` in the current font.
-    func measure(_ text: String) -> (width: Double, height: Double) {
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &extents)
-        return (extents.x_advance, extents.height)
-    }
-
-    /// Draws `text` with its baseline start at (x, y), optionally with a halo `haloWidth` wide.
-    func text(_ text: String, x: Double, y: Double, color: RGBA, halo: RGBA? = nil, haloWidth: Double = 2.5) {
-        if let halo {
-            cairo_move_to(cr, x, y)
-            cairo_text_path(cr, text)
-            setColor(halo)
-            cairo_set_line_width(cr, haloWidth)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_stroke(cr)
-        }
-        cairo_move_to(cr, x, y)
-        setColor(color)
-        cairo_show_text(cr, text)
-        cairo_new_path(cr)
-    }
 }

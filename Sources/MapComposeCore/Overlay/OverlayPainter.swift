@@ -143,9 +143,10 @@ struct OverlayPainter {
             context.stroke(marker.color.darkened(by: 0.35), width: 1 * scale)
             if let label = marker.label, label.count <= 3 {
                 labelInside = true
-                context.setFont(size: w * 0.55 * scale, bold: true)
-                let extent = context.measure(label)
-                context.text(label, x: cx - extent.width / 2, y: cy + extent.height / 2, color: marker.color.contrastingText)
+                context.text(label, font: TextFont(size: w * 0.55 * scale, bold: true),
+                             color: marker.color.contrastingText) { extents in
+                    (cx - extents.width / 2, cy + extents.inkHeight / 2)
+                }
             } else {
                 context.circle(cx, cy, radius: r * 0.38)
                 context.fill(marker.color.contrastingText)
@@ -159,19 +160,24 @@ struct OverlayPainter {
         }
         if let label = marker.label, !labelInside {
             let size = 12 * scale
-            context.setFont(size: size, bold: true)
             let top = p.y - marker.symbol.reach * scale
             let x = p.x + (marker.symbol.reach / 2 + 3) * scale
             let y = marker.symbol.isPin ? top + size : p.y + size * 0.35
-            context.text(label, x: x, y: y, color: RGBA(r: 34, g: 34, b: 34), halo: .white, haloWidth: 3 * scale)
+            context.text(label, font: TextFont(size: size, bold: true), color: RGBA(r: 34, g: 34, b: 34),
+                         halo: .white, haloWidth: 3 * scale) { _ in (x, y) }
         }
     }
 
     private func paint(_ text: TextOverlay, _ context: DrawingContext) {
         guard let p = anchor(text.position, reach: text.size * Double(text.text.count)) else { return }
-        context.setFont(size: text.size * scale)
-        let extent = context.measure(text.text)
-        context.text(text.text, x: p.x - extent.width / 2, y: p.y + extent.height / 2, color: text.color,
-                     halo: text.halo, haloWidth: max(text.size / 5, 2) * scale)
+        context.text(text.text, font: Self.font(of: text, scale: scale), color: text.color,
+                     halo: text.halo, haloWidth: max(text.size / 5, 2) * scale) { extents in
+            (p.x - extents.width / 2, p.y + extents.inkHeight / 2)
+        }
+    }
+
+    /// The font of a text overlay at `scale` device pixels per CSS pixel.
+    static func font(of text: TextOverlay, scale: Double) -> TextFont {
+        TextFont(size: text.size * scale)
     }
 }

@@ -17,11 +17,10 @@ public struct DebugTileSource: TileSource {
             let w = Double(matrix.tileWidth), h = Double(matrix.tileHeight)
             context.rectangle(0.5, 0.5, w - 1, h - 1)
             context.stroke(color, width: 1)
-            context.setFont(size: 18, bold: true)
-            let label = coord.description
-            let extent = context.measure(label)
-            context.text(label, x: (w - extent.width) / 2, y: (h + extent.height) / 2,
-                         color: color, halo: RGBA(r: 255, g: 255, b: 255, a: 200))
+            context.text(coord.description, font: TextFont(size: 18, bold: true), color: color,
+                         halo: RGBA(r: 255, g: 255, b: 255, a: 200)) { extents in
+                ((w - extents.width) / 2, (h + extents.inkHeight) / 2)
+            }
         }
         return TileFetch(outcome, origin: "debug")
     }

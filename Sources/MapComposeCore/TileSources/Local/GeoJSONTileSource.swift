@@ -85,7 +85,7 @@ public final class GeoJSONTileSource: TileSource {
             }
         }
         guard symbolizer.labelProperty != nil else { return }
-        context.setFont(size: symbolizer.labelSize)
+        let font = TextFont(size: symbolizer.labelSize)
         let tileBox = LabelPlacement.Box(x0: 0, y0: 0, x1: Double(matrix.tileWidth), y1: Double(matrix.tileHeight))
         let placed = labels.placed(atScale: scale)
         for k in shifts {
@@ -94,8 +94,8 @@ public final class GeoJSONTileSource: TileSource {
                 let (x, y) = transform(label.anchor)
                 let box = labels.inkBox(of: label, atTileX: x, y: y)
                 guard box.overlaps(tileBox), fitsLabelArea(box, transform) else { continue }
-                context.text(features[label.feature].label!, x: x + labels.textOffset, y: y + labels.baselineOffset,
-                             color: symbolizer.labelColor, halo: symbolizer.labelHalo)
+                context.text(features[label.feature].label!, font: font, color: symbolizer.labelColor,
+                             halo: symbolizer.labelHalo) { _ in (x + labels.textOffset, y + labels.baselineOffset) }
             }
         }
     }

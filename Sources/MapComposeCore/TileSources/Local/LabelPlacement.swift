@@ -17,20 +17,14 @@ final class LabelPlacement: @unchecked Sendable {
         func shifted(x dx: Double) -> Box { Box(x0: x0 + dx, y0: y0, x1: x1 + dx, y1: y1) }
     }
 
-    /// A label that is drawn: its feature, anchor point (zoom-0 world pixels) and text width.
+    /// A label: its feature, anchor point (zoom-0 world pixels) and the extents of its text.
     struct Placed {
         let feature: Int
         let anchor: WorldPixel
-        let width: Double
+        let extents: TextExtents
     }
 
-    private struct Candidate {
-        let feature: Int
-        let anchor: WorldPixel
-        let width: Double
-    }
-
-    private let candidates: [Candidate]
+    private let candidates: [Placed]
     private let symbolizer: FeatureSymbolizer
     private let lock = NSLock()
     private var placedByScale: [Double: [Placed]] = [:]
@@ -40,8 +34,12 @@ final class LabelPlacement: @unchecked Sendable {
     init(features: [ProjectedFeature], symbolizer: FeatureSymbolizer) {
         self.symbolizer = symbolizer
         let labelled = features.indices.filter { features[$0].label != nil && !features[$0].points.isEmpty }
-        let widths = Self.measure(labelled.map { features[$0].label! }, size: symbolizer.labelSize)
-        candidates = zip(labelled, widths).map { Candidate(feature: $0, anchor: features[$0].points[0], width: $1) }
+        let font = TextFont(size: symbolizer.labelSize)
+        candidates = labelled.map { index in
+            let text = features[index].label!
+            let extents = (try? TextLine(text, font: font).extents) ?? Self.estimate(text, size: font.size)
+            return Placed(feature: index, anchor: features[index].points[0], extents: extents)
+        }
     }
 
     /// The labels drawn where one zoom-0 world pixel is `scale` tile pixels, in drawing order.
@@ -53,13 +51,13 @@ final class LabelPlacement: @unchecked Sendable {
         var kept: [Box] = []
         var result: [Placed] = []
         for candidate in candidates {
-            let box = box(anchorX: candidate.anchor.x * scale, anchorY: candidate.anchor.y * scale, width: candidate.width)
+            let box = box(anchorX: candidate.anchor.x * scale, anchorY: candidate.anchor.y * scale, extents: candidate.extents)
             let clear = kept.allSatisfy { other in
                 [-world, 0, world].allSatisfy { !box.shifted(x: $0).overlaps(other, gap: gap) }
             }
             if clear {
                 kept.append(box)
-                result.append(Placed(feature: candidate.feature, anchor: candidate.anchor, width: candidate.width))
+                result.append(candidate)
             }
         }
         placedByScale[scale] = result
@@ -73,25 +71,22 @@ final class LabelPlacement: @unchecked Sendable {
 
     /// Everything `label` paints (marker, text, halo) when its anchor is at tile pixel (`x`, `y`).
     func inkBox(of label: Placed, atTileX x: Double, y: Double) -> Box {
-        let b = box(anchorX: x, anchorY: y, width: label.width), halo = 2.0
+        let b = box(anchorX: x, anchorY: y, extents: label.extents), halo = 2.0
         return Box(x0: b.x0 - halo, y0: b.y0 - halo, x1: b.x1 + halo, y1: b.y1 + halo)
     }
 
-    /// The box of a label (marker and text) anchored at (x, y) in tile pixels.
-    private func box(anchorX x: Double, anchorY y: Double, width: Double) -> Box {
-        let size = symbolizer.labelSize
-        let baseline = y + baselineOffset
-        return Box(x0: x - symbolizer.radius, y0: baseline - size * 0.8, x1: x + textOffset + width, y1: baseline + size * 0.25)
+    /// The box of a label (its point's marker and the ink of its text) anchored at (x, y) in
+    /// tile pixels.
+    private func box(anchorX x: Double, anchorY y: Double, extents: TextExtents) -> Box {
+        let r = symbolizer.radius, left = x + textOffset, baseline = y + baselineOffset
+        return Box(x0: min(x - r, left + extents.inkLeft), y0: min(y - r, baseline + extents.inkTop),
+                   x1: max(x + r, left + max(extents.width, extents.inkRight)), y1: max(y + r, baseline + extents.inkBottom))
     }
 
-    /// Text widths in the label font; a generous estimate if Cairo cannot measure.
-    private static func measure(_ texts: [String], size: Double) -> [Double] {
-        guard let image = try? RasterImage(width: 1, height: 1), let context = try? DrawingContext(image) else {
-            return texts.map { Double($0.count) * size * 0.65 }
-        }
-        context.setFont(size: size)
-        let widths = texts.map { context.measure($0).width }
-        guard (try? context.finish("measure labels")) != nil else { return texts.map { Double($0.count) * size * 0.65 } }
-        return widths
+    /// Generous extents for a label that could not be shaped.
+    private static func estimate(_ text: String, size: Double) -> TextExtents {
+        let width = Double(text.count) * size * 0.65
+        return TextExtents(width: width, ascent: size, descent: size * 0.3,
+                           inkLeft: 0, inkTop: -size, inkRight: width, inkBottom: size * 0.3)
     }
 }

@@ -1,0 +1,64 @@
+import CCairo
+import CPango
+import Foundation
+
+/// The one way text is set: Pango, shaping with HarfBuzz, fonts matched by fontconfig with
+/// fallback per script, bidirectional text ordered by Pango (fribidi).
+///
+/// Nothing is set up until the first line of text is made (fontconfig's configuration, see
+/// `FontConfiguration`, then the font map), so renders without text never read fonts. The
+/// process has one Pango font map (which keeps the fontconfig font sets, Pango's sorted
+/// fallback lists and the loaded fonts, so each is made once) and one context on it; Pango
+/// objects are not safe to share between threads, so every call into Pango, from any thread,
+/// is made holding `lock` (through `withPango`). Text is a small part of a render, so renders
+/// on other threads seldom wait for it.
+enum TextEngine {
+    /// The shared context, or why it could not be made.
+    private static let shared: Result<SharedContext, CairoError> = { () -> Result<SharedContext, CairoError> in
+        do throws(CairoError) {
+            return .success(try SharedContext())
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    private static let lock = NSLock()
+
+    /// Runs `body` holding the lock every Pango call is made under, with the shared context.
+    static func withPango<T>(_ body: (OpaquePointer) throws(CairoError) -> T) throws(CairoError) -> T {
+        let context = try shared.get().context
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(context)
+    }
+
+    /// Runs `body` holding the lock, for Pango calls on objects already made (layouts).
+    static func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// The process's Pango context, made on first use and kept to the end.
+    private final class SharedContext: @unchecked Sendable {
+        let context: OpaquePointer
+
+        /// A context on a new Pango Cairo font map, set to draw text the same at any scale and
+        /// on any surface: grey anti-aliasing, outlines and advances not hinted (so a line
+        /// measures the same wherever it is drawn, whatever the transformation, and no font's
+        /// hinting program has to run).
+        init() throws(CairoError) {
+            _ = FontConfiguration.ready
+            let options = cairo_font_options_create()
+            defer { cairo_font_options_destroy(options) }
+            try CairoError.check(cairo_font_options_status(options), "text font options")
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            let fontMap = pango_cairo_font_map_new()!
+            context = pango_font_map_create_context(fontMap)!  // holds its own reference to the map
+            g_object_unref(UnsafeMutableRawPointer(fontMap))
+            pango_cairo_context_set_font_options(context, options)
+        }
+    }
+}

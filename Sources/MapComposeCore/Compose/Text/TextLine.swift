@@ -1,0 +1,98 @@
+import CPango
+import Foundation
+
+/// One line of text shaped by `TextEngine` in a `TextFont`, owning its `PangoLayout`.
+///
+/// Line breaks in the text are drawn as characters, not obeyed. Right-to-left runs are laid
+/// out right to left; the line's own direction is that of its first strong character. Every
+/// use of the layout holds `TextEngine`'s lock, so a line may be used on any thread.
+final class TextLine: @unchecked Sendable {
+    let text: String
+    let font: TextFont
+    /// The layout; use it only inside `TextEngine.locked`.
+    let layout: OpaquePointer
+    /// The size of the line around the left end of its baseline.
+    let extents: TextExtents
+    /// From the top left of the layout to the left end of its baseline, in pixels.
+    let origin: (x: Double, y: Double)
+
+    init(_ text: String, font: TextFont) throws(CairoError) {
+        self.text = text
+        self.font = font
+        (layout, extents, origin) = try TextEngine.withPango { context in
+            let layout = pango_layout_new(context)!
+            let description = font.makeDescription()
+            defer { pango_font_description_free(description) }
+            pango_layout_set_font_description(layout, description)
+            pango_layout_set_single_paragraph_mode(layout, 1)
+            text.withCString { pango_layout_set_text(layout, $0, -1) }
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_get_extents(layout, &ink, &logical)
+            let baseline = Double(pango_layout_get_baseline(layout)), left = Double(logical.x)
+            let unit = Double(PANGO_SCALE)
+            let extents = TextExtents(width: Double(logical.width) / unit,
+                                      ascent: (baseline - Double(logical.y)) / unit,
+                                      descent: (Double(logical.y + logical.height) - baseline) / unit,
+                                      inkLeft: (Double(ink.x) - left) / unit,
+                                      inkTop: (Double(ink.y) - baseline) / unit,
+                                      inkRight: (Double(ink.x + ink.width) - left) / unit,
+                                      inkBottom: (Double(ink.y + ink.height) - baseline) / unit)
+            return (layout, extents, (left / unit, baseline / unit))
+        }
+    }
+
+    deinit {
+        let layout = self.layout
+        TextEngine.locked { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
+
+    /// Characters no installed font has: Pango draws them as boxes holding their code point.
+    var unknownGlyphCount: Int {
+        TextEngine.locked { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+    }
+
+    /// A run of glyphs from one font, in visual order (left to right).
+    struct Run: Equatable {
+        /// The font, as Pango describes it ("Noto Sans Thai Bold 11px").
+        let font: String
+        let glyphs: [UInt32]
+        /// Bidi embedding level: odd for right-to-left runs.
+        let level: Int
+    }
+
+    /// The glyph runs of the line, left to right.
+    var runs: [Run] {
+        TextEngine.locked {
+            var result: [Run] = []
+            let iterator = pango_layout_get_iter(layout)!
+            defer { pango_layout_iter_free(iterator) }
+            repeat {
+                guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+                let item = run.pointee.item.pointee, glyphs = run.pointee.glyphs.pointee
+                let described = pango_font_describe_with_absolute_size(item.analysis.font)
+                defer { pango_font_description_free(described) }
+                let name = pango_font_description_to_string(described)
+                defer { g_free(name) }
+                let ids = (0..<Int(glyphs.num_glyphs)).map { glyphs.glyphs[$0].glyph }
+                result.append(Run(font: name.map { String(cString: $0) } ?? "", glyphs: ids, level: Int(item.analysis.level)))
+            } while pango_layout_iter_next_run(iterator) != 0
+            return result
+        }
+    }
+
+    /// Glyph ids that stand for a missing glyph: a font's .notdef (0), or Pango's flag for a
+    /// character no font has (PANGO_GLYPH_UNKNOWN_FLAG, a C macro with a cast, not imported).
+    static func isMissing(_ glyph: UInt32) -> Bool {
+        glyph == 0 || glyph & 0x1000_0000 != 0
+    }
+
+    /// The horizontal span (left, right) of the character at `utf8Offset` bytes into the text,
+    /// in pixels from the line's left end.
+    func characterSpan(atUTF8Offset utf8Offset: Int) -> (left: Double, right: Double) {
+        var rectangle = PangoRectangle()
+        TextEngine.locked { pango_layout_index_to_pos(layout, Int32(utf8Offset), &rectangle) }
+        let a = Double(rectangle.x) / Double(PANGO_SCALE) - origin.x
+        let b = Double(rectangle.x + rectangle.width) / Double(PANGO_SCALE) - origin.x
+        return (min(a, b), max(a, b))
+    }
+}
