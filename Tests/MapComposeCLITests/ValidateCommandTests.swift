@@ -5,7 +5,7 @@ import Testing
 @Suite struct ValidateCommandTests {
     @Test func everyShippedStyleValidates() throws {
         let styles = TestPaths.repositoryRoot.appendingPathComponent("Styles")
-        let files = try FileManager.default.contentsOfDirectory(atPath: styles.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: styles.path).filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
         let run = try CLIRunner.run(["validate"] + files, in: styles)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == files.count)

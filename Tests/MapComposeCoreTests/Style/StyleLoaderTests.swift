@@ -39,7 +39,7 @@ import Testing
 
     @Test func everyStyleInStylesValidates() throws {
         let root = TestPaths.repositoryRoot.appendingPathComponent("Styles")
-        let files = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".yaml") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
         #expect(files.count >= 6)
         for file in files {
             // Styles/wmts.yaml's MapProxy is not running: its capabilities are a note, not a problem.
