@@ -69,7 +69,7 @@ import Testing
         let lines = run.stderrLines.map { $0.replacingOccurrences(of: folder.url.resolvingSymlinksInPath().path, with: "<dir>")
             .replacingOccurrences(of: folder.url.path, with: "<dir>") }
         #expect(lines == [
-            "error: s.yaml:3: layers[0].source.type: unknown source type 'wfs' (expected one of: xyz, tilejson, wms, wmts, mbtiles, geojson, arcgis, solid, checkerboard, debug)",
+            "error: s.yaml:3: layers[0].source.type: unknown source type 'wfs' (expected one of: xyz, tilejson, wms, wmts, mbtiles, pmtiles, geojson, arcgis, maplibre, solid, checkerboard, debug)",
             "error: s.yaml:5: layers[1].source.path: no such file 'data/missing.mbtiles' (looked in <dir>/data)",
         ])
         #expect(run.stdout == "ok: default (3 layers)\n")

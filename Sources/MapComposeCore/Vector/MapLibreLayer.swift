@@ -3,7 +3,7 @@ import MapLibreStyleSpec
 /// One drawn layer of a MapLibre style, its filter and properties compiled once.
 final class MapLibreLayer: @unchecked Sendable {
     enum Kind: String {
-        case background, fill, line, circle, raster
+        case background, fill, line, circle, raster, symbol
     }
 
     let id: String

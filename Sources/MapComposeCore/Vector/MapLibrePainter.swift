@@ -46,8 +46,9 @@ struct MapLibrePainter {
     }
 
     func draw(on context: DrawingContext) {
+        let labels = group.layers.contains { $0.kind == .symbol } ? placeLabels() : [:]
         let ctx = EvaluationContext(zoom: glZoom)
-        for layer in group.layers where layer.isVisible(glZoom: glZoom) {
+        for (index, layer) in group.layers.enumerated() where layer.isVisible(glZoom: glZoom) {
             ctx.properties = [:]
             ctx.id = .null
             ctx.geometryType = nil
@@ -66,6 +67,8 @@ struct MapLibrePainter {
                 drawLines(layer, ctx, context)
             case .circle:
                 drawCircles(layer, ctx, context)
+            case .symbol:
+                drawLabels(labels[index] ?? [], on: context)
             }
         }
     }
@@ -78,7 +81,7 @@ struct MapLibrePainter {
 
     /// Every feature of the layer's source (and source layer) that passes its filter, in device
     /// pixels, with `ctx` set to it when `body` runs.
-    private func forEachFeature(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ body: (Placed) -> Void) {
+    func forEachFeature(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ body: (Placed) -> Void) {
         guard let sourceID = layer.source else { return }
         let res = viewport.resolution, extent = viewport.extent, o = WebMercator.originShift
         switch group.sources[sourceID] {

@@ -83,6 +83,36 @@ enum MapLibreProperties {
         "raster": [
             "raster-opacity": number(1, dataDriven: false),
         ],
+        "symbol": [
+            "symbol-placement": choice(["point", "line", "line-center"], "point", layout: true),
+            "symbol-sort-key": number(0, layout: true),
+            "text-field": Entry(spec: PropertySpecification(type: "formatted", propertyType: "data-driven", interpolated: false,
+                                                            parameters: ["zoom", "feature"], defaultValue: "",
+                                                            tokens: true), layout: true),
+            "text-font": Entry(spec: PropertySpecification(type: "array", value: "string", propertyType: "data-driven",
+                                                           interpolated: false, parameters: ["zoom", "feature"],
+                                                           defaultValue: ["Open Sans Regular", "Arial Unicode MS Regular"]),
+                               layout: true),
+            "text-size": number(16, layout: true),
+            "text-anchor": choice(["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
+                                   "bottom-right"], "center", dataDriven: true, layout: true),
+            "text-offset": Entry(spec: PropertySpecification(type: "array", value: "number", length: 2,
+                                                             propertyType: "data-driven", interpolated: true,
+                                                             parameters: ["zoom", "feature"], defaultValue: [0, 0]),
+                                 layout: true),
+            "text-transform": choice(["none", "uppercase", "lowercase"], "none", dataDriven: true, layout: true),
+            "text-padding": number(2, dataDriven: false, layout: true),
+            "text-allow-overlap": Entry(spec: PropertySpecification(type: "boolean", propertyType: "data-constant",
+                                                                    interpolated: false, parameters: ["zoom"],
+                                                                    defaultValue: false), layout: true),
+            "text-ignore-placement": Entry(spec: PropertySpecification(type: "boolean", propertyType: "data-constant",
+                                                                       interpolated: false, parameters: ["zoom"],
+                                                                       defaultValue: false), layout: true),
+            "text-color": color("#000000"),
+            "text-opacity": number(1),
+            "text-halo-color": color("rgba(0, 0, 0, 0)"),
+            "text-halo-width": number(0),
+        ],
     ]
 
     /// Properties that change nothing in a still image of a flat map (transitions, fades,
@@ -93,5 +123,5 @@ enum MapLibreProperties {
     ]
 
     /// The layer types drawn.
-    static let layerTypes: Set<String> = ["background", "fill", "line", "circle", "raster"]
+    static let layerTypes: Set<String> = ["background", "fill", "line", "circle", "raster", "symbol"]
 }

@@ -161,12 +161,12 @@ import Testing
         let style = try Self.style(Self.landAndWater + """
             , {"id": "hills", "type": "hillshade", "source": "omt"},
               {"id": "buildings", "type": "fill-extrusion", "source": "omt", "source-layer": "water"},
-              {"id": "labels", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"text-field": "{name}"}},
+              {"id": "icons", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"icon-image": "dot"}},
               {"id": "heat", "type": "heatmap", "source": "omt", "source-layer": "place"},
               {"id": "patterned", "type": "fill", "source": "omt", "source-layer": "water", "paint": {"fill-pattern": "waves"}}
             """)
         let notes = style.notes.map(\.message)
-        for id in ["hills", "buildings", "labels", "heat", "patterned"] {
+        for id in ["hills", "buildings", "icons", "heat", "patterned"] {
             #expect(notes.count { $0.contains("layer '\(id)'") } == 1, "\(id): \(notes)")
         }
         #expect(notes.count == 5)
