@@ -29,8 +29,11 @@ final class MapLibreLayer: @unchecked Sendable {
         self.properties = properties
     }
 
+    /// Views below GL zoom 0 (mapcompose zoom under 1) count as GL zoom 0 here, the lowest a
+    /// MapLibre style is written for, so layers without a `minzoom` still show.
     func isVisible(glZoom: Double) -> Bool {
-        glZoom >= minzoom && glZoom < maxzoom
+        let zoom = max(0, glZoom)
+        return zoom >= minzoom && zoom < maxzoom
     }
 
     /// The property's value for the feature (or zoom) in `ctx`: as the style says, else the
@@ -44,8 +47,11 @@ final class MapLibreLayer: @unchecked Sendable {
         return Value(value)
     }
 
+    /// A number property, 0 where it is not a number, within ±1,000,000 (so no width, radius
+    /// or offset reaches past what Cairo and the placement grid can hold).
     func number(_ name: String, _ ctx: EvaluationContext) -> Double {
-        value(name, ctx).number ?? 0
+        guard let number = value(name, ctx).number, !number.isNaN else { return 0 }
+        return max(-1e6, min(1e6, number))
     }
 
     /// A colour property, unpremultiplied, with `opacity` folded into its alpha; nil when unset.
@@ -62,18 +68,23 @@ final class MapLibreLayer: @unchecked Sendable {
     /// A two-number array property (`*-translate`).
     func pair(_ name: String, _ ctx: EvaluationContext) -> (Double, Double) {
         switch value(name, ctx) {
-        case .array(let items) where items.count == 2: return (items[0].number ?? 0, items[1].number ?? 0)
-        case .numberArray(let items) where items.count == 2: return (items[0], items[1])
+        case .array(let items) where items.count == 2: return (bounded(items[0].number), bounded(items[1].number))
+        case .numberArray(let items) where items.count == 2: return (bounded(items[0]), bounded(items[1]))
         default: return (0, 0)
         }
     }
 
     func numbers(_ name: String, _ ctx: EvaluationContext) -> [Double] {
         switch value(name, ctx) {
-        case .array(let items): return items.compactMap(\.number)
-        case .numberArray(let items): return items
+        case .array(let items): return items.compactMap(\.number).map(bounded)
+        case .numberArray(let items): return items.map(bounded)
         default: return []
         }
+    }
+
+    private func bounded(_ value: Double?) -> Double {
+        guard let value, !value.isNaN else { return 0 }
+        return max(-1e6, min(1e6, value))
     }
 }
 

@@ -352,7 +352,8 @@ struct MapLibrePainter {
                                 : CAIRO_LINE_JOIN_MITER)
             cairo_set_miter_limit(cr, max(1, paint.miterLimit))
             let dashes = paint.dashes.map { max(0, $0) * paint.width }
-            if dashes.count >= 2, dashes.contains(where: { $0 > 0 }) {
+            // A pattern under half a pixel long would cost a dash per pixel and show as a solid line.
+            if dashes.count >= 2, dashes.reduce(0, +) >= 0.5 {
                 cairo_set_dash(cr, dashes, Int32(dashes.count), 0)
             }
             set(paint.color, context)
@@ -384,7 +385,7 @@ struct MapLibrePainter {
                 n /= cosine
             }
             // Right of the direction of travel, y down.
-            result.append(line[i] - n * d)
+            result.append(line[i] + n * d)
         }
         return result
     }

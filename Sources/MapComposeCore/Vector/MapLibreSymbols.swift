@@ -68,7 +68,7 @@ extension MapLibrePainter {
                 }
                 text = text.replacingOccurrences(of: "\n", with: " ")
                 guard !text.isEmpty else { return }
-                let size = layer.number("text-size", ctx) * scale
+                let size = min(layer.number("text-size", ctx), 1000) * scale
                 let opacity = layer.number("text-opacity", ctx)
                 guard size > 0, let color = layer.color("text-color", ctx, opacity: opacity), color.a > 0 else { return }
                 let haloWidth = layer.number("text-halo-width", ctx) * scale

@@ -89,6 +89,22 @@ import Testing
         #expect(Self.run(wider, column: 128, of: blue) == 12)
     }
 
+    @Test func gapWidthAndOffsetSplitAndMoveTheLine() async throws {
+        let blue = RGBA(r: 0, g: 0, b: 255)
+        let style = try Self.style("""
+            {"id": "line", "type": "line", "source": "line",
+             "paint": {"line-color": "#0000ff", "line-width": 2, "line-gap-width": 6, "line-offset": 10}}
+            """, extraSources: """
+            , "line": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                       "geometry": {"type": "LineString", "coordinates": [[-40, 0], [40, 0]]}}}
+            """)
+        let (image, _) = try await Self.render(style, lat: 0, lon: 0, zoom: 4)
+        // Drawn west to east, a positive offset moves the line south (down): two 2-px lines
+        // 6 px apart, centred 10 px below the equator (row 128).
+        let rows = (0..<256).filter { Self.close(image.rgba(x: 128, y: $0), blue, tolerance: 40) }
+        #expect(rows == [133, 134, 141, 142], "\(rows)")
+    }
+
     @Test func scaleTwoDoublesWidths() async throws {
         let blue = RGBA(r: 0, g: 0, b: 255)
         let (image, _) = try await Self.render(try Self.widthStyle(), lat: 0, lon: 0, zoom: 4, scale: 2)
@@ -104,6 +120,25 @@ import Testing
         #expect(shown.rgba(x: 10, y: 10) == RGBA(r: 0, g: 255, b: 0))
         let (hidden, _) = try await Self.render(style, lat: 0, lon: 0, zoom: 3.5)
         #expect(hidden.rgba(x: 10, y: 10).a == 0)
+    }
+
+    @Test func belowGLZoomZeroLayersStillShow() async throws {
+        // Mapcompose zoom 0 is GL zoom -1, below any MapLibre zoom: layers count it as GL zoom 0.
+        let (image, viewport) = try await Self.render(try Self.style(Self.landAndWater), lat: 0, lon: 0, zoom: 0)
+        #expect(Self.close(Self.pixel(image, viewport, lat: 0, lon: -30), Self.water))
+        #expect(Self.close(Self.pixel(image, viewport, lat: 10, lon: 20), Self.land))
+    }
+
+    @Test func absurdSizesDoNotTrap() async throws {
+        let style = try Self.style(Self.landAndWater + """
+            , {"id": "wide", "type": "line", "source": "omt", "source-layer": "boundary",
+               "paint": {"line-width": 1e300, "line-offset": -1e300, "line-dasharray": [1e-300, 1e-300], "line-translate": [1e300, 0]}},
+              {"id": "dots", "type": "circle", "source": "omt", "source-layer": "place",
+               "paint": {"circle-radius": ["/", 1, 0], "circle-stroke-width": 1e308}},
+              {"id": "names", "type": "symbol", "source": "omt", "source-layer": "place",
+               "layout": {"text-field": "{name}", "text-size": 1e308, "text-offset": [1e300, -1e300]}}
+            """)
+        _ = try await Self.render(style, lat: 48, lon: 10, zoom: 4, width: 64, height: 64)
     }
 
     @Test func tileLevels() {
