@@ -86,6 +86,7 @@ enum MapLibreProperties {
         "symbol": [
             "symbol-placement": choice(["point", "line", "line-center"], "point", layout: true),
             "symbol-sort-key": number(0, layout: true),
+            "symbol-spacing": number(250, dataDriven: false, layout: true),
             "text-field": Entry(spec: PropertySpecification(type: "formatted", propertyType: "data-driven", interpolated: false,
                                                             parameters: ["zoom", "feature"], defaultValue: "",
                                                             tokens: true), layout: true),

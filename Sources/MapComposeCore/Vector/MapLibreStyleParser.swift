@@ -298,10 +298,6 @@ enum MapLibreStyleParser {
                 if entry.spec.tokens, case .string(let text) = value, text.contains("{") {
                     value = LegacyFunction.tokenString(text)
                 }
-                if name == "symbol-placement", let placement = value.string, placement != "point" {
-                    warnings.append("layer '\(id)': symbol-placement '\(placement)' is not drawn")
-                    return nil
-                }
                 switch StyleExpression.parseProperty(value, rootKey: "\(keyPath).\(group).\(name)", spec: entry.spec) {
                 case .success(let expression): properties[name] = expression
                 case .failure(let errors):

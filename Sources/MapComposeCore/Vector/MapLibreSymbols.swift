@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import MapLibreStyleSpec
 
@@ -5,11 +6,15 @@ import MapLibreStyleSpec
 /// features of a layer by `symbol-sort-key`, each label kept only where its box overlaps no
 /// label kept before it (unless `text-allow-overlap`; `text-ignore-placement` keeps it from
 /// blocking others). Labels are drawn in device pixels across the whole map, so none is cut at
-/// a tile edge, and each point is labelled from the one tile that holds it.
+/// a tile edge, and each point is labelled from the one tile that holds it. Along lines
+/// (`symbol-placement: line`, `line-center`) labels are straight, turned to the line at their
+/// anchor and kept upright.
 struct MapLibreLabel {
     let line: TextLine
-    /// Left end of the baseline.
+    /// Left end of the baseline, in the label's frame (turned by `angle` about `pivot`).
     let x: Double, y: Double
+    let angle: Double
+    let pivot: SIMD2<Double>
     let color: RGBA
     let halo: RGBA?
     let haloWidth: Double
@@ -48,12 +53,27 @@ extension MapLibrePainter {
         let scale = viewport.scale
         for (index, layer) in group.layers.enumerated().reversed() where layer.kind == .symbol && layer.isVisible(glZoom: glZoom) {
             struct Candidate {
-                var text: String, font: TextFont, point: Point, anchor: String, offset: Point, padding: Double
+                var text: String, font: TextFont, point: Point, angle: Double, anchor: String, offset: Point, padding: Double
                 var color: RGBA, halo: RGBA?, haloWidth: Double, sortKey: Double
             }
             var candidates: [Candidate] = []
+            ctx.properties = [:]
+            let placement = layer.string("symbol-placement", ctx) ?? "point"
+            let spacing = max(1, layer.number("symbol-spacing", ctx) * scale)
             forEachFeature(layer, ctx) { feature in
-                guard feature.feature.type == .point else { return }
+                let anchors: [(point: Point, angle: Double)]
+                let tile = feature.tile
+                if placement == "point" {
+                    anchors = feature.feature.points.filter {
+                        $0.x >= tile.minX && $0.x < tile.maxX && $0.y >= tile.minY && $0.y < tile.maxY
+                    }.map { ($0, 0) }
+                } else {
+                    let lines = feature.feature.type == .polygon ? feature.feature.polygons.flatMap { $0 } : feature.feature.lines
+                    anchors = lines.flatMap { Self.clip(line: $0, to: tile) }.flatMap {
+                        Self.anchors(along: $0, spacing: placement == "line-center" ? nil : spacing)
+                    }
+                }
+                guard !anchors.isEmpty else { return }
                 var text: String
                 switch layer.value("text-field", ctx) {
                 case .formatted(let formatted): text = formatted.text
@@ -73,12 +93,11 @@ extension MapLibrePainter {
                 guard size > 0, let color = layer.color("text-color", ctx, opacity: opacity), color.a > 0 else { return }
                 let haloWidth = layer.number("text-halo-width", ctx) * scale
                 let halo = layer.color("text-halo-color", ctx, opacity: opacity).flatMap { $0.a > 0 && haloWidth > 0 ? $0 : nil }
-                let (dx, dy) = layer.pair("text-offset", ctx)
-                let tile = feature.tile
-                for point in feature.feature.points
-                where point.x >= tile.minX && point.x < tile.maxX && point.y >= tile.minY && point.y < tile.maxY {
-                    candidates.append(Candidate(text: text, font: Self.font(layer.value("text-font", ctx), size: size),
-                                                point: point, anchor: layer.string("text-anchor", ctx) ?? "center",
+                let (dx, dy) = placement == "point" ? layer.pair("text-offset", ctx) : (0, 0)
+                let font = Self.font(layer.value("text-font", ctx), size: size)
+                for (point, angle) in anchors {
+                    candidates.append(Candidate(text: text, font: font, point: point, angle: angle,
+                                                anchor: placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center",
                                                 offset: Point(dx, dy) * size,
                                                 padding: layer.number("text-padding", ctx) * scale,
                                                 color: color.rgba, halo: halo?.rgba,
@@ -100,11 +119,16 @@ extension MapLibrePainter {
                 let x = candidate.point.x + candidate.offset.x + left
                 let baseline = candidate.point.y + candidate.offset.y + top + e.ascent
                 let pad = candidate.padding + candidate.haloWidth
-                let box = (x0: x - pad, y0: baseline - e.ascent - pad, x1: x + e.width + pad, y1: baseline + e.descent + pad)
+                // The box of the label turned about its anchor, padded.
+                let c = abs(cos(candidate.angle)), s = abs(sin(candidate.angle))
+                let halfWidth = c * (e.width / 2 + pad) + s * (height / 2 + pad)
+                let halfHeight = s * (e.width / 2 + pad) + c * (height / 2 + pad)
+                let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
+                let box = (x0: middle.x - halfWidth, y0: middle.y - halfHeight, x1: middle.x + halfWidth, y1: middle.y + halfHeight)
                 if !allowOverlap, grid.overlaps(box) { continue }
                 if !ignorePlacement { grid.insert(box) }
-                kept.append(MapLibreLabel(line: line, x: x, y: baseline, color: candidate.color, halo: candidate.halo,
-                                          haloWidth: candidate.haloWidth))
+                kept.append(MapLibreLabel(line: line, x: x, y: baseline, angle: candidate.angle, pivot: candidate.point,
+                                          color: candidate.color, halo: candidate.halo, haloWidth: candidate.haloWidth))
             }
             placed[index] = kept
         }
@@ -113,8 +137,47 @@ extension MapLibrePainter {
 
     func drawLabels(_ labels: [MapLibreLabel], on context: DrawingContext) {
         for label in labels {
+            context.save()
+            if label.angle != 0 {
+                cairo_translate(context.cr, label.pivot.x, label.pivot.y)
+                cairo_rotate(context.cr, label.angle)
+                cairo_translate(context.cr, -label.pivot.x, -label.pivot.y)
+            }
             context.draw(label.line, x: label.x, y: label.y, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth)
+            context.restore()
         }
+    }
+
+    /// Where labels go along a line in device pixels, with the line's direction there (kept
+    /// upright): every `spacing` pixels from half a spacing in, or only at the middle of its
+    /// length when `spacing` is nil (and for lines shorter than one spacing).
+    static func anchors(along line: [Point], spacing: Double?) -> [(point: Point, angle: Double)] {
+        guard line.count >= 2 else { return [] }
+        var lengths: [Double] = []
+        for i in 1..<line.count {
+            let d = line[i] - line[i - 1]
+            lengths.append((d.x * d.x + d.y * d.y).squareRoot())
+        }
+        let total = lengths.reduce(0, +)
+        guard total > 0 else { return [] }
+        var distances: [Double] = [total / 2]
+        if let spacing, total >= spacing {
+            distances = Array(stride(from: spacing / 2, to: total, by: spacing).prefix(1000))
+        }
+        var result: [(point: Point, angle: Double)] = []
+        var segment = 0, start = 0.0
+        for distance in distances {
+            while segment < lengths.count - 1, start + lengths[segment] < distance {
+                start += lengths[segment]
+                segment += 1
+            }
+            let a = line[segment], b = line[segment + 1]
+            let t = lengths[segment] > 0 ? (distance - start) / lengths[segment] : 0
+            var angle = atan2(b.y - a.y, b.x - a.x)
+            if angle > .pi / 2 { angle -= .pi } else if angle <= -.pi / 2 { angle += .pi }
+            result.append((a + (b - a) * max(0, min(1, t)), angle))
+        }
+        return result
     }
 
     /// The text engine's font for a MapLibre font stack: each name without its style words

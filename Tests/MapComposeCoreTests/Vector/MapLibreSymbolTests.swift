@@ -61,11 +61,37 @@ import Testing
         #expect(font.bold)
     }
 
-    @Test func linePlacementIsNamedNotDrawn() throws {
-        let style = try T.style("""
-            {"id": "roads", "type": "symbol", "source": "omt", "source-layer": "boundary",
-             "layout": {"symbol-placement": "line", "text-field": "{name}"}}
-            """)
-        #expect(style.notes.map(\.message) == ["layer 'roads': symbol-placement 'line' is not drawn"])
+    /// The box of the red pixels: (width, height).
+    static func redBox(_ image: RasterImage) -> (Int, Int) {
+        var xs: [Int] = [], ys: [Int] = []
+        for y in 0..<image.height { for x in 0..<image.width where isRed(image.rgba(x: x, y: y)) { xs.append(x); ys.append(y) } }
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return (0, 0) }
+        return (x1 - x0 + 1, y1 - y0 + 1)
+    }
+
+    @Test func labelsAlongLinesTurnWithTheLine() async throws {
+        func style(_ coordinates: String) throws -> MapStyle {
+            try T.style("""
+                {"id": "names", "type": "symbol", "source": "line",
+                 "layout": {"symbol-placement": "line-center", "text-field": "MERIDIAN", "text-size": 14},
+                 "paint": {"text-color": "#ff0000"}}
+                """, extraSources: """
+                , "line": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                           "geometry": {"type": "LineString", "coordinates": \(coordinates)}}}
+                """)
+        }
+        let (across, _) = try await T.render(try style("[[-20, 0], [20, 0]]"), lat: 0, lon: 0, zoom: 3)
+        let (down, _) = try await T.render(try style("[[0, 20], [0, -20]]"), lat: 0, lon: 0, zoom: 3)
+        let a = Self.redBox(across), d = Self.redBox(down)
+        #expect(a.0 > 2 * a.1 && a.0 > 40, "\(a)")
+        #expect(d.1 > 2 * d.0 && d.1 > 40, "\(d)")
+    }
+
+    @Test func anchorsAlongALine() {
+        let line: [MapLibrePainter.Point] = [.init(0, 0), .init(1000, 0)]
+        #expect(MapLibrePainter.anchors(along: line, spacing: 250).map(\.point.x) == [125, 375, 625, 875])
+        #expect(MapLibrePainter.anchors(along: line, spacing: nil).map(\.point.x) == [500])
+        // Kept upright: a line drawn right to left reads left to right.
+        #expect(MapLibrePainter.anchors(along: line.reversed(), spacing: nil).first?.angle == 0)
     }
 }
