@@ -16,12 +16,16 @@ public final class MapLibreGroup: TileSource, @unchecked Sendable {
     public let info: TileSourceInfo
     let layers: [MapLibreLayer]
     let sources: [String: MapLibreOpenedSource]
+    /// The sprite's icons, by name.
+    let icons: [String: SpriteIcon]
     /// Decoded tiles kept between renders of a process (a batch), bounded in count.
     let memo = TileMemo()
 
-    init(identity: String, layers: [MapLibreLayer], sources: [String: MapLibreOpenedSource], attribution: String?) {
+    init(identity: String, layers: [MapLibreLayer], sources: [String: MapLibreOpenedSource], icons: [String: SpriteIcon] = [:],
+         attribution: String?) {
         self.layers = layers
         self.sources = sources
+        self.icons = icons
         info = TileSourceInfo(identity: "maplibre:\(identity)", nativeZoom: 0...0, attribution: attribution,
                               keepsTilesInMemory: false)
     }

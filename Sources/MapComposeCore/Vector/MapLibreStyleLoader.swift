@@ -50,6 +50,15 @@ enum MapLibreStyleLoader {
             }
         }
         guard log.isEmpty else { return nil }
+        var icons: [String: SpriteIcon] = [:]
+        if let sprite = definition.sprite {
+            switch MapLibreSprite.load(sprite, base: spec.base, remote: remote) {
+            case .success(let loaded): icons = loaded
+            case .failure(let error): log.note(nil, "sprite", "icons are not drawn: \(error.message)")
+            }
+        } else if definition.layers.contains(where: { $0.properties["icon-image"] != nil }) {
+            log.note(nil, "sprite", "icons are not drawn: the style names no sprite")
+        }
         let attributions = definition.sources.keys.sorted().compactMap { id -> String? in
             if let text = definition.sources[id]?.attribution { return text }
             if case .tiles(let source, _, _, _)? = sources[id] { return source.info.attribution }
@@ -57,6 +66,7 @@ enum MapLibreStyleLoader {
         }
         let attribution = attributions.isEmpty ? nil : Array(NSOrderedSet(array: attributions)).compactMap { $0 as? String }
             .joined(separator: " ")
-        return MapLibreGroup(identity: spec.path, layers: definition.layers, sources: sources, attribution: attribution)
+        return MapLibreGroup(identity: spec.path, layers: definition.layers, sources: sources, icons: icons,
+                             attribution: attribution)
     }
 }

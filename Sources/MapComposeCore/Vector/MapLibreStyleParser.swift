@@ -36,6 +36,8 @@ struct MapLibreStyleDefinition {
     var name: String?
     var sources: [String: MapLibreSourceDefinition] = [:]
     var layers: [MapLibreLayer] = []
+    /// Where the sprite is (without `.json`/`.png`): the `default` one of several.
+    var sprite: String?
     /// One line per layer (or style feature) that is not drawn, with the layer id.
     var warnings: [String] = []
 }
@@ -64,6 +66,13 @@ enum MapLibreStyleParser {
             log.add(nil, "version", "expected 8 (MapLibre style version 8), got \(show(root["version"]))")
         }
         style.name = root["name"]?.string
+        switch root["sprite"] {
+        case .string(let text)?: style.sprite = text
+        case .array(let items)?:
+            style.sprite = (items.first { $0["id"]?.string == "default" } ?? items.first)?["url"]?.string
+        case nil: break
+        default: log.add(nil, "sprite", "expected a URL or a list of {id, url}, got \(show(root["sprite"]))")
+        }
         for key in root.keys where !ignoredRootKeys.contains(key) && !["sources", "layers"].contains(key) {
             if unsupportedRootKeys.contains(key) {
                 if key == "projection", root[key]?["type"] == .string("mercator") { continue }

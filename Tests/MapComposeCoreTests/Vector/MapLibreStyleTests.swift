@@ -11,9 +11,10 @@ import Testing
 
     /// A style over the fixture, read as if it were a file in the fixture folder (so relative
     /// paths resolve there).
-    static func style(_ layers: String, url: String = "pmtiles://ne-omt.pmtiles", extraSources: String = "") throws -> MapStyle {
+    static func style(_ layers: String, url: String = "pmtiles://ne-omt.pmtiles", extraSources: String = "",
+                      sprite: String? = nil) throws -> MapStyle {
         let text = """
-        {"version": 8, "name": "test",
+        {"version": 8, "name": "test", \(sprite.map { "\"sprite\": \"\($0)\"," } ?? "")
          "sources": {"omt": {"type": "vector", "url": "\(url)"}\(extraSources)},
          "layers": [\(layers)]}
         """
@@ -196,7 +197,7 @@ import Testing
         let style = try Self.style(Self.landAndWater + """
             , {"id": "hills", "type": "hillshade", "source": "omt"},
               {"id": "buildings", "type": "fill-extrusion", "source": "omt", "source-layer": "water"},
-              {"id": "icons", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"icon-image": "dot"}},
+              {"id": "icons", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"icon-rotate": 45}},
               {"id": "heat", "type": "heatmap", "source": "omt", "source-layer": "place"},
               {"id": "patterned", "type": "fill", "source": "omt", "source-layer": "water", "paint": {"fill-pattern": "waves"}}
             """)

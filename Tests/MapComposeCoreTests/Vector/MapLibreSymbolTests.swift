@@ -94,4 +94,34 @@ import Testing
         // Kept upright: a line drawn right to left reads left to right.
         #expect(MapLibrePainter.anchors(along: line.reversed(), spacing: nil).first?.angle == 0)
     }
+
+    static func iconStyle(_ layout: String, sprite: String? = "sprite") throws -> MapStyle {
+        try T.style("""
+            {"id": "icons", "type": "symbol", "source": "points", "layout": {\(layout)}}
+            """, extraSources: """
+            , "points": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+                {"type": "Feature", "properties": {"kind": "disc"}, "geometry": {"type": "Point", "coordinates": [-20, 0]}},
+                {"type": "Feature", "properties": {"kind": "square"}, "geometry": {"type": "Point", "coordinates": [20, 0]}}]}}
+            """, sprite: sprite)
+    }
+
+    @Test func iconsFromTheSprite() async throws {
+        let style = try Self.iconStyle(#""icon-image": "{kind}", "icon-size": 2"#)
+        #expect(style.notes.isEmpty, "\(style.notes)")
+        let (image, viewport) = try await T.render(style, lat: 0, lon: 0, zoom: 3)
+        let disc = viewport.devicePoint(LonLat(lon: -20, lat: 0)), square = viewport.devicePoint(LonLat(lon: 20, lat: 0))
+        #expect(image.rgba(x: Int(disc.x), y: Int(disc.y)) == RGBA(r: 0, g: 0, b: 255))
+        #expect(image.rgba(x: Int(square.x), y: Int(square.y)) == RGBA(r: 255, g: 0, b: 0))
+        // 12 px at icon-size 2: 24 px, its outer 4 px white.
+        #expect(image.rgba(x: Int(square.x) - 10, y: Int(square.y)) == RGBA(r: 255, g: 255, b: 255))
+        #expect(image.rgba(x: Int(square.x) - 14, y: Int(square.y)).a == 0)
+    }
+
+    @Test func iconsWithoutASpriteAreANote() throws {
+        let style = try Self.iconStyle(#""icon-image": "square""#, sprite: nil)
+        #expect(style.notes.map(\.message) == ["icons are not drawn: the style names no sprite"])
+        let missing = try Self.iconStyle(#""icon-image": "square""#, sprite: "nowhere")
+        #expect(missing.notes.count == 1 && missing.notes[0].message.hasPrefix("icons are not drawn: cannot read 'nowhere.json'"),
+                "\(missing.notes)")
+    }
 }
