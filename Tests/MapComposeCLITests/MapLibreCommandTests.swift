@@ -1,4 +1,5 @@
 import Foundation
+import MapComposeCore
 import MapComposeTestSupport
 import Testing
 
@@ -35,5 +36,24 @@ import Testing
         #expect(run.stderr.contains("bad.json: layers[0].paint.background-color: Expected color but found number instead."),
                 "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("map.png").path))
+    }
+
+    @Test func batchJobsNameAMapLibreStyle() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("""
+            {"version": 8, "sources": {"omt": {"type": "vector", "url": "pmtiles://\(Self.tiles)"}},
+             "layers": [{"id": "water", "type": "fill", "source": "omt", "source-layer": "water", "paint": {"fill-color": "#0000ff"}}]}
+            """, to: "style.json")
+        try folder.write("""
+            {"id": "a", "output": "a.png", "center": [45, -20], "zoom": 4, "size": "64x64", "style": "style.json"}
+            {"id": "b", "output": "b.png", "center": [0, -140], "zoom": 2, "size": "64x64", "style": "style.json"}
+
+            """, to: "jobs.jsonl")
+        let run = try CLIRunner.run(["batch", "jobs.jsonl", "--out", "maps"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        for name in ["a", "b"] {
+            let image = try GoldenComparison.load(folder.url.appendingPathComponent("maps/\(name).png"))
+            #expect(image.rgba(x: 32, y: 32) == RGBA(r: 0, g: 0, b: 255), "\(name)")
+        }
     }
 }
