@@ -42,6 +42,7 @@ struct RenderSettings: Equatable {
         let textWarmUp = noAttribution && overlays.isEmpty ? nil : TextWarmUp.start()
         defer { textWarmUp?.wait() }
         let request = try makeRequest()
+        for note in request.style.notes { printError("warning: \(note)") }
         if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }
         let report: RenderReport
         do {

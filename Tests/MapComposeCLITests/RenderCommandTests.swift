@@ -82,7 +82,7 @@ import Testing
         try folder.write("layers:\n  - id: x\n    source: {type: tiles}\n", to: "bad.yaml")
         let run = try CLIRunner.run(["--style", "bad.yaml", "--center", "1,1", "--zoom", "3", "o.png"], in: folder.url)
         #expect(run.status == 2)
-        #expect(run.stderrLines == ["error: bad.yaml:3: layers[0].source.type: unknown source type 'tiles' (expected one of: xyz, tilejson, wms, wmts, mbtiles, pmtiles, geojson, arcgis, solid, checkerboard, debug)"])
+        #expect(run.stderrLines == ["error: bad.yaml:3: layers[0].source.type: unknown source type 'tiles' (expected one of: xyz, tilejson, wms, wmts, mbtiles, pmtiles, geojson, arcgis, maplibre, solid, checkerboard, debug)"])
         #expect(try CLIRunner.contents(of: folder.url) == ["bad.yaml"], "no partial or temporary output")
     }
 

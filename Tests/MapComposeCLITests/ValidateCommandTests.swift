@@ -5,7 +5,7 @@ import Testing
 @Suite struct ValidateCommandTests {
     @Test func everyShippedStyleValidates() throws {
         let styles = TestPaths.repositoryRoot.appendingPathComponent("Styles")
-        let files = try FileManager.default.contentsOfDirectory(atPath: styles.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: styles.path).filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
         let run = try CLIRunner.run(["validate"] + files, in: styles)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == files.count)
@@ -69,7 +69,7 @@ import Testing
         let lines = run.stderrLines.map { $0.replacingOccurrences(of: folder.url.resolvingSymlinksInPath().path, with: "<dir>")
             .replacingOccurrences(of: folder.url.path, with: "<dir>") }
         #expect(lines == [
-            "error: s.yaml:3: layers[0].source.type: unknown source type 'wfs' (expected one of: xyz, tilejson, wms, wmts, mbtiles, pmtiles, geojson, arcgis, solid, checkerboard, debug)",
+            "error: s.yaml:3: layers[0].source.type: unknown source type 'wfs' (expected one of: xyz, tilejson, wms, wmts, mbtiles, pmtiles, geojson, arcgis, maplibre, solid, checkerboard, debug)",
             "error: s.yaml:5: layers[1].source.path: no such file 'data/missing.mbtiles' (looked in <dir>/data)",
         ])
         #expect(run.stdout == "ok: default (3 layers)\n")

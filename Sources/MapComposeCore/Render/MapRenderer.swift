@@ -94,7 +94,9 @@ public struct MapRenderer: Sendable {
                 plans[layer].passes[pass].blocks.indices.map { WorkItem(layer: layer, pass: pass, block: $0) }
             }
         }
-        let mayShowTilesAsMap = mayViewTiles && items.count == 1
+        // MapLibre styles drawn as layers: their features are drawn, not tiles composited.
+        let groups = plans.map { $0.layer.source as? MapLibreGroup }
+        let mayShowTilesAsMap = mayViewTiles && items.count == 1 && groups[items[0].layer] == nil
             && mapMayBeTiles(plans[items[0].layer], block: plans[items[0].layer].passes[0].blocks[0], viewport,
                              decorated: decorated)
         // The map, made when first drawn on (a new image is already transparent: only a
@@ -111,21 +113,41 @@ public struct MapRenderer: Sendable {
         }
         var tilesAsMap: RasterImage?
         let resolver = TileResolver(store: store)
-        var pending: [Int: Task<ResolvedBlock, Never>] = [:]
+        var pending: [Int: Task<ResolvedWork, Never>] = [:]
         var nextToStart = 0
         defer { pending.values.forEach { $0.cancel() } }
         var reports = plans.map(\.emptyReport)
         var recorders = plans.map { LayerRecorder(plan: $0) }
         var decoded = 0
+        var sceneProblems: [Int: [String]] = [:]
         for (index, item) in items.enumerated() {
             while nextToStart < items.count, nextToStart <= index + Self.lookahead {
                 let ahead = items[nextToStart], plan = plans[ahead.layer]
                 let pass = plan.passes[ahead.pass], block = pass.blocks[ahead.block]
-                pending[nextToStart] = Task { await resolver.resolve(block, level: pass, of: plan) }
+                if let group = groups[ahead.layer] {
+                    pending[nextToStart] = Task { .scene(await group.prepare(viewport)) }
+                } else {
+                    pending[nextToStart] = Task { .tiles(await resolver.resolve(block, level: pass, of: plan)) }
+                }
                 nextToStart += 1
             }
-            let resolved = await pending.removeValue(forKey: index)!.value
+            let work = await pending.removeValue(forKey: index)!.value
             let plan = plans[item.layer], pass = plan.passes[item.pass], block = pass.blocks[item.block]
+            let resolved: ResolvedBlock
+            switch work {
+            case .tiles(let block): resolved = block
+            case .scene(let scene):
+                let context = try drawingCanvas().context
+                let compositor = LayerCompositor(viewport: viewport, plan: plan)
+                compositor.begin(on: context)
+                MapLibrePainter(group: groups[item.layer]!, scene: scene, viewport: viewport).draw(on: context)
+                compositor.end(on: context)
+                try context.finish("draw layer '\(plan.layer.spec.id)'")
+                sceneProblems[item.layer] = scene.problems
+                reports[item.layer].tilesRequested = scene.tiles.values.reduce(0) { $0 + $1.count } + scene.problems.count
+                reports[item.layer].tilesDrawn = scene.tiles.values.reduce(0) { $0 + $1.count }
+                continue
+            }
             decoded += [resolved.tiles, resolved.ancestors, resolved.descendants].reduce(0) { sum, tiles in
                 sum + tiles.values.count { if case .source(decoded: true) = $0.provenance { true } else { false } }
             }
@@ -150,7 +172,11 @@ public struct MapRenderer: Sendable {
         }
         var diagnostics: [RenderDiagnostic] = []
         for (index, plan) in plans.enumerated() {
-            if plan.skip == nil {
+            if plan.skip == nil, groups[index] != nil {
+                diagnostics += (sceneProblems[index] ?? []).map {
+                    RenderDiagnostic(kind: .tileProblem, layer: plan.layer.spec.id, detail: $0)
+                }
+            } else if plan.skip == nil {
                 recorders[index].fill(&reports[index])
                 diagnostics += recorders[index].diagnostics(layer: plan.layer.spec.id, level: plan.level)
             } else if let skip = plan.skip, skip.isWarning {
@@ -179,6 +205,12 @@ public struct MapRenderer: Sendable {
             durationMs: started.duration(to: .now).milliseconds, tilesDecoded: decoded, layers: reports,
             diagnostics: diagnostics)
         return (pixels, report)
+    }
+
+    /// What was fetched for one work item: a block of tiles, or what a MapLibre style draws.
+    private enum ResolvedWork: Sendable {
+        case tiles(ResolvedBlock)
+        case scene(MapLibreScene)
     }
 
     /// True when the map may be the slab of the tiles of `block`, the only block of the only

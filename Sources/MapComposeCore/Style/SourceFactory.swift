@@ -84,6 +84,14 @@ enum SourceFactory {
             return CheckerboardTileSource(spec: checkerboard)
         case .debug(let color):
             return DebugTileSource(color: color)
+        case .maplibre(let maplibre):
+            let inner = StyleProblemLog(file: maplibre.path)
+            let group = MapLibreStyleLoader.open(maplibre, remote: remote, log: inner)
+            for problem in inner.problems {
+                log.add(node, "\(keyPath).style", "\(maplibre.path): \(problem.keyPath.isEmpty ? "" : "\(problem.keyPath): ")\(problem.message)")
+            }
+            for note in inner.notes { log.note(node, "\(keyPath).style", "\(maplibre.path): \(note.message)") }
+            return group
         case .arcgis(let arcgis):
             do {
                 return try ArcGISTileSource(spec: arcgis)

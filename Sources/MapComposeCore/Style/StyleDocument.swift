@@ -67,6 +67,8 @@ public enum SourceSpec: Sendable {
     case checkerboard(CheckerboardSourceSpec)
     case debug(color: RGBA)
     case arcgis(ArcGISSourceSpec)
+    /// A MapLibre style drawn as one layer (see `MapLibreGroup`).
+    case maplibre(MapLibreSourceSpec)
 
     /// The `type` value that selects this source.
     public var typeName: String {
@@ -82,6 +84,7 @@ public enum SourceSpec: Sendable {
         case .checkerboard: return "checkerboard"
         case .debug: return "debug"
         case .arcgis: return "arcgis"
+        case .maplibre: return "maplibre"
         }
     }
 }

@@ -63,6 +63,9 @@ public enum StyleLoader {
     /// Remote sources (`xyz` with a `url`, `tilejson`, `wms`) use `remote`'s HTTP client and
     /// disk cache; a TileJSON document is read while loading.
     public static func load(text: String, origin: StyleOrigin, remote: RemoteEnvironment = .standard) throws(StyleError) -> MapStyle {
+        if let json = MapLibreStyleLoader.parseIfMapLibre(text) {
+            return try MapLibreStyleLoader.load(json, origin: origin, remote: remote)
+        }
         let log = StyleProblemLog(file: origin.displayName)
         let root: Node
         do {

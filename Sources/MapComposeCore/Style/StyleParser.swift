@@ -1,4 +1,5 @@
 import Foundation
+import MapLibreStyleSpec
 import Yams
 
 /// Turns a style's YAML node tree into a `StyleDocument`, logging every problem it meets.
@@ -8,7 +9,8 @@ struct StyleParser {
 
     static let rootKeys = ["name", "background", "attribution", "deadline", "env", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
-    static let sourceTypes = ["xyz", "tilejson", "wms", "wmts", "mbtiles", "pmtiles", "geojson", "arcgis", "solid", "checkerboard", "debug"]
+    static let sourceTypes = ["xyz", "tilejson", "wms", "wmts", "mbtiles", "pmtiles", "geojson", "arcgis", "maplibre", "solid",
+                              "checkerboard", "debug"]
     static let tileSizes = [256, 512]
 
     /// The document and, per layer in drawing order, its node and index in the file.
@@ -177,6 +179,7 @@ struct StyleParser {
         case "pmtiles": return parsePMTiles(map, layer: layer)
         case "geojson": return parseGeoJSON(map)
         case "arcgis": return parseArcGIS(map)
+        case "maplibre": return parseMapLibre(map)
         case "solid":
             map.rejectUnknownKeys(["type", "color"])
             return map.color("color").map { .solid(color: $0) } ?? (map.value("color") == nil ? .solid(color: .white) : nil)
@@ -256,6 +259,32 @@ struct StyleParser {
         let size = tileSize(map)
         guard let file = existingFile(map, "path") else { return nil }
         return .mbtiles(MBTilesSourceSpec(file: file, nativeZoom: native, tileSize: size))
+    }
+
+    /// `type: maplibre`: `style` is a MapLibre style (JSON) drawn as this layer.
+    private func parseMapLibre(_ map: StyleMapping) -> SourceSpec? {
+        map.rejectUnknownKeys(["type", "style"])
+        guard let path = map.string("style", required: true) else { return nil }
+        let data: Data
+        do {
+            data = try origin.data(at: path)
+        } catch {
+            log.add(map.value("style"), map.path("style"), error.description)
+            return nil
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes: [UInt8](data))
+        } catch {
+            log.add(map.value("style"), map.path("style"), "'\(path)' is not JSON: \(error)")
+            return nil
+        }
+        guard MapLibreStyleParser.isMapLibreStyle(json) else {
+            log.add(map.value("style"), map.path("style"), "'\(path)' is not a MapLibre style (no 'version' and 'layers')")
+            return nil
+        }
+        let base = origin.resolve(path)?.deletingLastPathComponent()
+        return .maplibre(MapLibreSourceSpec(json: json, path: path, base: base))
     }
 
     /// `type: arcgis`: `path` is the cache's layer folder or the cache folder above it.

@@ -39,7 +39,7 @@ import Testing
 
     @Test func everyStyleInStylesValidates() throws {
         let root = TestPaths.repositoryRoot.appendingPathComponent("Styles")
-        let files = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".yaml") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
         #expect(files.count >= 6)
         for file in files {
             // Styles/wmts.yaml's MapProxy is not running: its capabilities are a note, not a problem.
@@ -78,7 +78,7 @@ import Testing
         #expect(found == [
             "style.yaml:2: background: '#12' is not a colour (use #rgb, #rrggbb, #rrggbbaa or a CSS name)",
             "style.yaml:5: layers[0].opacity: must be between 0 and 1, got 1.5",
-            "style.yaml:7: layers[0].source.type: unknown source type 'wms2' (expected one of: xyz, tilejson, wms, wmts, mbtiles, pmtiles, geojson, arcgis, solid, checkerboard, debug)",
+            "style.yaml:7: layers[0].source.type: unknown source type 'wms2' (expected one of: xyz, tilejson, wms, wmts, mbtiles, pmtiles, geojson, arcgis, maplibre, solid, checkerboard, debug)",
             "style.yaml:9: layers[1].blend: unknown blend mode 'sparkle' (expected one of: src-over, multiply, screen, overlay, darken, lighten, color-dodge, color-burn, hard-light, soft-light, difference, exclusion, hue, saturation, color, luminosity)",
             "style.yaml:12: layers[1].source.path: no such file 'data/nothing.geojson' (looked in <dir>/data)",
             "style.yaml:13: layers[2].id: duplicate layer id 'a' (first used by layers[0])",

@@ -7,8 +7,8 @@ public final class PMTilesSource: TileSource {
     let archive: PMTilesArchive
 
     /// Opens the archive (reading its header, root directory and metadata) and checks it holds
-    /// raster tiles.
-    public init(spec: PMTilesSourceSpec, environment: RemoteEnvironment) throws(PMTilesError) {
+    /// raster tiles, or with `vectorTiles` Mapbox Vector Tiles.
+    public init(spec: PMTilesSourceSpec, environment: RemoteEnvironment, vectorTiles: Bool = false) throws(PMTilesError) {
         let reader: any PMTilesByteReader
         let identity: String
         switch spec.location {
@@ -28,7 +28,12 @@ public final class PMTilesSource: TileSource {
         case .failure(let error): throw error
         }
         let header = archive.header
-        guard [.png, .jpeg, .webp].contains(header.tileType) else {
+        if vectorTiles {
+            guard header.tileType == .mvt else {
+                throw PMTilesError(archive: archive.name, reason: "it holds \(header.tileType.name) tiles; a vector source "
+                                   + "reads vector (MVT) tiles")
+            }
+        } else if ![.png, .jpeg, .webp].contains(header.tileType) {
             throw PMTilesError(archive: archive.name, reason: "it holds \(header.tileType.name) tiles; a raster layer "
                                + "draws PNG, JPEG or WebP tiles")
         }

@@ -30,6 +30,9 @@ public struct RemoteXYZSourceSpec: Sendable {
     public var retina: Bool
     public var attribution: String?
     public var remote: RemoteOptions
+    /// The tiles are Mapbox Vector Tiles (a MapLibre style's `vector` source), not images: any
+    /// non-empty body the server sends with a 200 is taken.
+    public var vectorTiles = false
 
     public init(templates: [TilePathTemplate], subdomains: [String] = [], tms: Bool = false,
                 nativeZoom: ClosedRange<Int> = TileSourceInfo.defaultNativeLevels, bounds: GeoBounds? = nil,

@@ -13,14 +13,21 @@ public struct RemoteTileLoader: Sendable {
     public let policy: CachePolicy
     /// The layer's cache folder; nil when the cache is off.
     public let space: CacheSpace?
+    /// What a tile is: an image, or a vector tile (whose bytes are checked when decoded).
+    public let content: Content
     private let logger = Logger(label: "mapcompose.remote")
+
+    public enum Content: Sendable {
+        case image, vectorTile
+    }
 
     /// - Parameters:
     ///   - layer: the id of the layer, naming its cache folder.
     ///   - identity: the source's identity (no secrets), fingerprinted into the folder name.
     ///   - servers: URLs (or templates) of the servers asked; each host gets the layer's concurrency limit.
     public init(environment: RemoteEnvironment, settings: HTTPSettings, policy: CachePolicy,
-                layer: String, identity: String, servers: [String] = []) {
+                layer: String, identity: String, content: Content = .image, servers: [String] = []) {
+        self.content = content
         for host in Set(servers.compactMap { URL(string: $0)?.host }) {
             environment.client.limitHost(host, to: settings.concurrency)
         }
@@ -74,13 +81,13 @@ public struct RemoteTileLoader: Sendable {
             if let etag = answer.headers["etag"] { entry.metadata.etag = etag }
             space?.write(key, entry)
             return fromCache(entry)
-        case 200 where !answer.body.isEmpty && Self.isImage(answer):
+        case 200 where !answer.body.isEmpty && (content == .vectorTile ? Self.isVectorTile(answer) : Self.isImage(answer)):
             store(key, status: 200, answer: answer, at: received)
             return TileFetch(.found(.encoded(answer.body)), origin: origin)
         case 200, 203:
             let what = answer.body.isEmpty ? "an empty body"
                 : serverText(answer).map { "a service exception: \($0)" }
-                ?? "content type \(answer.mediaType ?? "(none)"), not an image"
+                ?? "content type \(answer.mediaType ?? "(none)"), not \(content == .vectorTile ? "a vector tile" : "an image")"
             return TileFetch(.missing(.notServed("HTTP \(answer.status) with \(what)")), origin: origin)
         case 204, 404, 410:
             store(key, status: answer.status, answer: answer, at: received)
@@ -117,6 +124,12 @@ public struct RemoteTileLoader: Sendable {
         let metadata = CacheEntry.Metadata(status: status, expires: expires.timeIntervalSince1970, etag: answer.headers["etag"],
                                            lastModified: answer.headers["last-modified"], contentType: answer.mediaType)
         space.write(key, CacheEntry(metadata: metadata, body: status == 200 ? answer.body : Data()))
+    }
+
+    /// A vector tile: anything but text (an HTML error page, an exception report).
+    static func isVectorTile(_ answer: HTTPAnswer) -> Bool {
+        guard let type = answer.mediaType else { return true }
+        return !(type.hasPrefix("text/") || type.hasSuffix("xml") || type.hasSuffix("json") || type.hasPrefix("image/"))
     }
 
     /// An image by its content type, or by its first bytes when the type says nothing.

@@ -10,11 +10,11 @@ public struct RemoteXYZTileSource: TileSource {
         self.spec = spec
         let matrix = TileMatrix.webMercator(tileSize: spec.tileSize)
         let subdomains = spec.subdomains.isEmpty ? "" : "#s=\(spec.subdomains.joined(separator: ","))"
-        let identity = "xyz-url:\(spec.templates.map(\.text).joined(separator: "|"))\(subdomains)\(spec.tms ? "#tms" : "")@\(matrix.identity)"
+        let identity = "\(spec.vectorTiles ? "mvt" : "xyz")-url:\(spec.templates.map(\.text).joined(separator: "|"))\(subdomains)\(spec.tms ? "#tms" : "")@\(matrix.identity)"
         info = TileSourceInfo(identity: identity, matrix: matrix, nativeZoom: spec.nativeZoom, bounds: spec.bounds,
                               attribution: spec.attribution, maxPixelRatio: spec.retina ? 2 : 1)
         loader = RemoteTileLoader(environment: environment, settings: spec.remote.http, policy: spec.remote.cache,
-                                  layer: spec.remote.layer, identity: identity,
+                                  layer: spec.remote.layer, identity: identity, content: spec.vectorTiles ? .vectorTile : .image,
                                   servers: spec.templates.flatMap { template in
                                       (spec.subdomains.isEmpty ? [""] : spec.subdomains).map {
                                           template.text.replacingOccurrences(of: "{s}", with: $0)

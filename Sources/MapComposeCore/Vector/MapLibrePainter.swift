@@ -1,0 +1,457 @@
+import CCairo
+import Foundation
+import MapLibreStyleSpec
+
+/// Draws a `MapLibreScene` with Cairo in device pixels: each style layer in order, features
+/// projected straight from tile units (or metres) to the output, never rasterised per tile.
+///
+/// Seams: each tile's polygons are clipped to the tile's own square and lines to a square a
+/// little larger; features of one layer with the same paint are filled or stroked as one path,
+/// so pieces of a polygon or line that meet at a tile edge are drawn as one shape (no double
+/// coverage of translucent paint, no hairline gaps).
+struct MapLibrePainter {
+    let group: MapLibreGroup
+    let scene: MapLibreScene
+    let viewport: Viewport
+
+    typealias Point = SIMD2<Double>
+
+    /// A rectangle in device pixels.
+    struct Rect {
+        var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+        func intersection(_ other: Rect) -> Rect? {
+            let r = Rect(minX: max(minX, other.minX), minY: max(minY, other.minY),
+                         maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+            return r.minX < r.maxX && r.minY < r.maxY ? r : nil
+        }
+
+        func expanded(by d: Double) -> Rect { Rect(minX: minX - d, minY: minY - d, maxX: maxX + d, maxY: maxY + d) }
+    }
+
+    /// A feature in device pixels with the square it belongs to (its tile, within the view).
+    struct Placed {
+        var feature: MapLibreFeature
+        /// Where the feature's polygons are cut (its tile's square).
+        var tile: Rect
+        /// Device pixels per GL pixel in this tile's units, for nothing but a margin.
+        var margin: Double
+    }
+
+    var glZoom: Double { MapLibreGroup.glZoom(viewport.zoom) }
+
+    /// The view with room for wide lines and circles, so far-off geometry stays within Cairo's range.
+    var viewRect: Rect {
+        Rect(minX: 0, minY: 0, maxX: Double(viewport.deviceWidth), maxY: Double(viewport.deviceHeight)).expanded(by: 1024)
+    }
+
+    func draw(on context: DrawingContext) {
+        let labels = group.layers.contains { $0.kind == .symbol } ? placeLabels() : [:]
+        let ctx = EvaluationContext(zoom: glZoom)
+        for (index, layer) in group.layers.enumerated() where layer.isVisible(glZoom: glZoom) {
+            ctx.properties = [:]
+            ctx.id = .null
+            ctx.geometryType = nil
+            switch layer.kind {
+            case .background:
+                let opacity = layer.number("background-opacity", ctx)
+                if let color = layer.color("background-color", ctx, opacity: opacity) {
+                    set(color, context)
+                    cairo_paint(context.cr)
+                }
+            case .raster:
+                drawRaster(layer, ctx, context)
+            case .fill:
+                drawFills(layer, ctx, context)
+            case .line:
+                drawLines(layer, ctx, context)
+            case .circle:
+                drawCircles(layer, ctx, context)
+            case .symbol:
+                drawLabels(labels[index] ?? [], on: context)
+            }
+        }
+    }
+
+    private func set(_ color: PaintColor, _ context: DrawingContext) {
+        cairo_set_source_rgba(context.cr, color.r, color.g, color.b, color.a)
+    }
+
+    // MARK: features
+
+    /// Every feature of the layer's source (and source layer) that passes its filter, in device
+    /// pixels, with `ctx` set to it when `body` runs.
+    func forEachFeature(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ body: (Placed) -> Void) {
+        guard let sourceID = layer.source else { return }
+        let res = viewport.resolution, extent = viewport.extent, o = WebMercator.originShift
+        switch group.sources[sourceID] {
+        case .features(let features)?:
+            let world = 2 * o
+            for shift in [-world, 0, world] where extent.minX < o + shift && extent.maxX > -o + shift {
+                let k = 1 / res, ox = (shift - extent.minX) / res, oy = extent.maxY / res
+                for feature in features {
+                    ctx.properties = feature.properties
+                    ctx.id = feature.id
+                    ctx.geometryType = feature.type.rawValue
+                    if let filter = layer.filter, !filter.matches(ctx) { continue }
+                    let placed = transformed(feature, k: k, kx: 1, ox: ox, oy: oy)
+                    body(Placed(feature: placed, tile: viewRect, margin: 1))
+                }
+            }
+        case .tiles(_, _, true, _)?:
+            guard let name = layer.sourceLayer else { return }
+            for tile in scene.tiles[sourceID] ?? [] {
+                guard case .vector(let vectorTile) = tile.content, let data = vectorTile.layer(name) else { continue }
+                let span = 2 * o / Double(1 << tile.z)
+                let ox = (-o + Double(tile.x) * span - extent.minX) / res
+                let oy = (extent.maxY - (o - Double(tile.y) * span)) / res
+                let side = span / res, k = side / Double(data.extent)
+                let square = Rect(minX: ox, minY: oy, maxX: ox + side, maxY: oy + side)
+                guard let clip = square.intersection(viewRect) else { continue }
+                for feature in data.features {
+                    guard let properties = try? data.properties(of: feature) else { continue }
+                    var values: [String: Value] = [:]
+                    for (key, value) in properties {
+                        switch value {
+                        case .string(let s): values[key] = .string(s)
+                        case .bool(let b): values[key] = .bool(b)
+                        default: values[key] = .number(value.number ?? 0)
+                        }
+                    }
+                    let type: MapLibreFeature.GeometryType
+                    switch feature.type {
+                    case .point: type = .point
+                    case .lineString: type = .line
+                    case .polygon: type = .polygon
+                    case .unknown: continue
+                    }
+                    ctx.properties = values
+                    ctx.id = feature.id.map { .number(Double($0)) } ?? .null
+                    ctx.geometryType = type.rawValue
+                    if let filter = layer.filter, !filter.matches(ctx) { continue }
+                    guard let geometry = try? data.geometry(of: feature) else { continue }
+                    func p(_ q: VectorTileGeometry.Point) -> Point { Point(ox + Double(q.x) * k, oy + Double(q.y) * k) }
+                    var placed = MapLibreFeature(properties: values, id: ctx.id, type: type)
+                    placed.points = geometry.points.map(p)
+                    placed.lines = geometry.lines.map { $0.map(p) }
+                    placed.polygons = geometry.polygons.map { $0.map { $0.map(p) } }
+                    // Square edges that are the view's, not the tile's, lie outside the view.
+                    body(Placed(feature: placed, tile: clip, margin: side / 256))
+                }
+            }
+        default:
+            return
+        }
+    }
+
+    /// `feature` in metres (y up) moved into device pixels (y down).
+    private func transformed(_ feature: MapLibreFeature, k: Double, kx: Double, ox: Double, oy: Double) -> MapLibreFeature {
+        func p(_ q: Point) -> Point { Point(ox + q.x * k, oy - q.y * k) }
+        var result = feature
+        result.points = feature.points.map(p)
+        result.lines = feature.lines.map { $0.map(p) }
+        result.polygons = feature.polygons.map { $0.map { $0.map(p) } }
+        return result
+    }
+
+    // MARK: fill
+
+    private struct FillPaint: Hashable {
+        var color: PaintColor
+        var antialias: Bool
+        var translate: Point
+    }
+
+    private func translation(_ layer: MapLibreLayer, _ name: String, _ ctx: EvaluationContext) -> Point {
+        let (x, y) = layer.pair(name, ctx)
+        return Point(x, y) * viewport.scale
+    }
+
+    private func drawFills(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ context: DrawingContext) {
+        var order: [FillPaint] = []
+        var sortKeys: [FillPaint: Double] = [:]
+        var rings: [FillPaint: [[Point]]] = [:]
+        var outlines: [(color: PaintColor, rings: [[Point]], clip: Rect, translate: Point)] = []
+        let hasOutline = layer.properties["fill-outline-color"] != nil
+        forEachFeature(layer, ctx) { placed in
+            guard placed.feature.type == .polygon else { return }
+            let opacity = layer.number("fill-opacity", ctx)
+            guard let color = layer.color("fill-color", ctx, opacity: opacity) else { return }
+            let antialias = layer.value("fill-antialias", ctx).boolean ?? true
+            let paint = FillPaint(color: color, antialias: antialias, translate: translation(layer, "fill-translate", ctx))
+            if rings[paint] == nil {
+                order.append(paint)
+                sortKeys[paint] = layer.number("fill-sort-key", ctx)
+            }
+            let all = placed.feature.polygons.flatMap { $0 }
+            rings[paint, default: []] += all.compactMap { Self.clip(ring: $0, to: placed.tile) }
+            if hasOutline, antialias, let outline = layer.color("fill-outline-color", ctx, opacity: opacity), outline.a > 0 {
+                outlines.append((outline, all, placed.tile, paint.translate))
+            }
+        }
+        let cr = context.cr
+        for paint in order.enumerated().sorted(by: { (sortKeys[$0.element]!, $0.offset) < (sortKeys[$1.element]!, $1.offset) })
+            .map(\.element) where paint.color.a > 0 {
+            cairo_save(cr)
+            cairo_new_path(cr)
+            for ring in rings[paint] ?? [] { addPath(ring, closed: true, offset: paint.translate, cr) }
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_set_antialias(cr, paint.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+            set(paint.color, context)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
+        for outline in outlines {
+            cairo_save(cr)
+            cairo_rectangle(cr, outline.clip.minX, outline.clip.minY, outline.clip.maxX - outline.clip.minX,
+                            outline.clip.maxY - outline.clip.minY)
+            cairo_clip(cr)
+            cairo_new_path(cr)
+            for ring in outline.rings { addPath(ring, closed: true, offset: outline.translate, cr) }
+            cairo_set_line_width(cr, viewport.scale)
+            set(outline.color, context)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    private func addPath(_ points: [Point], closed: Bool, offset: Point, _ cr: OpaquePointer) {
+        guard let first = points.first else { return }
+        cairo_move_to(cr, first.x + offset.x, first.y + offset.y)
+        for q in points.dropFirst() { cairo_line_to(cr, q.x + offset.x, q.y + offset.y) }
+        if closed { cairo_close_path(cr) }
+    }
+
+    /// A closed ring cut to `rect` (Sutherland–Hodgman); nil when nothing is left.
+    static func clip(ring: [Point], to rect: Rect) -> [Point]? {
+        var points = ring
+        if let first = points.first, let last = points.last, first == last { points.removeLast() }
+        // Each edge: inside test and intersection with the boundary line.
+        let edges: [(inside: (Point) -> Bool, cut: (Point, Point) -> Point)] = [
+            ({ $0.x >= rect.minX }, { a, b in Point(rect.minX, a.y + (b.y - a.y) * (rect.minX - a.x) / (b.x - a.x)) }),
+            ({ $0.x <= rect.maxX }, { a, b in Point(rect.maxX, a.y + (b.y - a.y) * (rect.maxX - a.x) / (b.x - a.x)) }),
+            ({ $0.y >= rect.minY }, { a, b in Point(a.x + (b.x - a.x) * (rect.minY - a.y) / (b.y - a.y), rect.minY) }),
+            ({ $0.y <= rect.maxY }, { a, b in Point(a.x + (b.x - a.x) * (rect.maxY - a.y) / (b.y - a.y), rect.maxY) }),
+        ]
+        for edge in edges {
+            guard !points.isEmpty else { return nil }
+            if points.allSatisfy(edge.inside) { continue }
+            var output: [Point] = []
+            output.reserveCapacity(points.count + 4)
+            var previous = points[points.count - 1]
+            var previousInside = edge.inside(previous)
+            for current in points {
+                let inside = edge.inside(current)
+                if inside {
+                    if !previousInside { output.append(edge.cut(previous, current)) }
+                    output.append(current)
+                } else if previousInside {
+                    output.append(edge.cut(previous, current))
+                }
+                previous = current
+                previousInside = inside
+            }
+            points = output
+        }
+        return points.count >= 3 ? points : nil
+    }
+
+    /// The parts of a polyline inside `rect` (Liang–Barsky per segment, joined where they meet).
+    static func clip(line: [Point], to rect: Rect) -> [[Point]] {
+        var parts: [[Point]] = []
+        var current: [Point] = []
+        for i in 1..<max(1, line.count) {
+            let a = line[i - 1], b = line[i]
+            var t0 = 0.0, t1 = 1.0
+            let d = b - a
+            var visible = true
+            for (p, q) in [(-d.x, a.x - rect.minX), (d.x, rect.maxX - a.x), (-d.y, a.y - rect.minY), (d.y, rect.maxY - a.y)] {
+                if p == 0 {
+                    if q < 0 { visible = false; break }
+                } else {
+                    let r = q / p
+                    if p < 0 { if r > t1 { visible = false; break }; t0 = max(t0, r) } else { if r < t0 { visible = false; break }; t1 = min(t1, r) }
+                }
+            }
+            guard visible else {
+                if current.count >= 2 { parts.append(current) }
+                current = []
+                continue
+            }
+            let start = t0 > 0 ? a + d * t0 : a, end = t1 < 1 ? a + d * t1 : b
+            if current.isEmpty || t0 > 0 {
+                if current.count >= 2 { parts.append(current) }
+                current = [start]
+            }
+            current.append(end)
+            if t1 < 1 {
+                parts.append(current)
+                current = []
+            }
+        }
+        if current.count >= 2 { parts.append(current) }
+        return parts
+    }
+
+    // MARK: line
+
+    private struct LinePaint: Hashable {
+        var color: PaintColor
+        var width: Double
+        var gap: Double
+        var offset: Double
+        var cap: String
+        var join: String
+        var miterLimit: Double
+        var dashes: [Double]
+        var translate: Point
+    }
+
+    private func drawLines(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ context: DrawingContext) {
+        var order: [LinePaint] = []
+        var sortKeys: [LinePaint: Double] = [:]
+        var paths: [LinePaint: [[Point]]] = [:]
+        let scale = viewport.scale
+        forEachFeature(layer, ctx) { placed in
+            let feature = placed.feature
+            let lines = feature.type == .polygon ? feature.polygons.flatMap { $0 } : feature.type == .line ? feature.lines : []
+            guard !lines.isEmpty else { return }
+            let opacity = layer.number("line-opacity", ctx)
+            guard let color = layer.color("line-color", ctx, opacity: opacity) else { return }
+            let width = layer.number("line-width", ctx) * scale
+            let paint = LinePaint(color: color, width: width, gap: layer.number("line-gap-width", ctx) * scale,
+                                  offset: layer.number("line-offset", ctx) * scale,
+                                  cap: layer.string("line-cap", ctx) ?? "butt", join: layer.string("line-join", ctx) ?? "miter",
+                                  miterLimit: layer.number("line-miter-limit", ctx),
+                                  dashes: layer.numbers("line-dasharray", ctx),
+                                  translate: translation(layer, "line-translate", ctx))
+            guard paint.width > 0, color.a > 0 else { return }
+            if paths[paint] == nil {
+                order.append(paint)
+                sortKeys[paint] = layer.number("line-sort-key", ctx)
+            }
+            let rect = placed.tile.expanded(by: placed.margin)
+            paths[paint, default: []] += lines.flatMap { Self.clip(line: $0, to: rect) }
+        }
+        let cr = context.cr
+        for paint in order.enumerated().sorted(by: { (sortKeys[$0.element]!, $0.offset) < (sortKeys[$1.element]!, $1.offset) })
+            .map(\.element) {
+            cairo_save(cr)
+            cairo_new_path(cr)
+            let offsets = paint.gap > 0 ? [paint.offset - (paint.gap + paint.width) / 2, paint.offset + (paint.gap + paint.width) / 2]
+                : [paint.offset]
+            for offset in offsets {
+                for line in paths[paint] ?? [] {
+                    addPath(offset == 0 ? line : Self.offset(line, by: offset), closed: false, offset: paint.translate, cr)
+                }
+            }
+            cairo_set_line_width(cr, paint.width)
+            cairo_set_line_cap(cr, paint.cap == "round" ? CAIRO_LINE_CAP_ROUND : paint.cap == "square" ? CAIRO_LINE_CAP_SQUARE
+                               : CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(cr, paint.join == "round" ? CAIRO_LINE_JOIN_ROUND : paint.join == "bevel" ? CAIRO_LINE_JOIN_BEVEL
+                                : CAIRO_LINE_JOIN_MITER)
+            cairo_set_miter_limit(cr, max(1, paint.miterLimit))
+            let dashes = paint.dashes.map { max(0, $0) * paint.width }
+            // A pattern under half a pixel long would cost a dash per pixel and show as a solid line.
+            if dashes.count >= 2, dashes.reduce(0, +) >= 0.5 {
+                cairo_set_dash(cr, dashes, Int32(dashes.count), 0)
+            }
+            set(paint.color, context)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    /// `line` moved `d` pixels to its right (MapLibre's positive `line-offset`), corners
+    /// moved along the bisector.
+    static func offset(_ line: [Point], by d: Double) -> [Point] {
+        guard line.count >= 2 else { return line }
+        func normal(_ a: Point, _ b: Point) -> Point {
+            let v = b - a, length = (v.x * v.x + v.y * v.y).squareRoot()
+            return length == 0 ? Point(0, 0) : Point(-v.y / length, v.x / length)
+        }
+        var result: [Point] = []
+        result.reserveCapacity(line.count)
+        for i in 0..<line.count {
+            let before = i > 0 ? normal(line[i - 1], line[i]) : nil
+            let after = i < line.count - 1 ? normal(line[i], line[i + 1]) : nil
+            var n = (before ?? after!) + (after ?? before!)
+            let length = (n.x * n.x + n.y * n.y).squareRoot()
+            if length < 1e-9 {
+                n = before ?? after!
+            } else {
+                n /= length
+                let cosine = max(0.25, (n * (before ?? after!)).sum())
+                n /= cosine
+            }
+            // Right of the direction of travel, y down.
+            result.append(line[i] + n * d)
+        }
+        return result
+    }
+
+    // MARK: circle
+
+    private func drawCircles(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ context: DrawingContext) {
+        struct Circle {
+            var center: Point, radius: Double, color: PaintColor?, strokeWidth: Double, stroke: PaintColor?, sortKey: Double
+        }
+        var circles: [Circle] = []
+        let scale = viewport.scale
+        forEachFeature(layer, ctx) { placed in
+            guard placed.feature.type == .point else { return }
+            let tile = placed.tile
+            let opacity = layer.number("circle-opacity", ctx)
+            let strokeOpacity = layer.number("circle-stroke-opacity", ctx)
+            let radius = layer.number("circle-radius", ctx) * scale
+            let strokeWidth = layer.number("circle-stroke-width", ctx) * scale
+            let color = layer.color("circle-color", ctx, opacity: opacity)
+            let stroke = layer.color("circle-stroke-color", ctx, opacity: strokeOpacity)
+            let translate = translation(layer, "circle-translate", ctx)
+            let sortKey = layer.number("circle-sort-key", ctx)
+            for point in placed.feature.points
+            where point.x >= tile.minX && point.x < tile.maxX && point.y >= tile.minY && point.y < tile.maxY {
+                circles.append(Circle(center: point + translate, radius: radius, color: color, strokeWidth: strokeWidth,
+                                      stroke: stroke, sortKey: sortKey))
+            }
+        }
+        let cr = context.cr
+        for circle in circles.enumerated().sorted(by: { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) })
+            .map(\.element) {
+            if let color = circle.color, color.a > 0, circle.radius > 0 {
+                cairo_new_path(cr)
+                cairo_arc(cr, circle.center.x, circle.center.y, circle.radius, 0, 2 * .pi)
+                set(color, context)
+                cairo_fill(cr)
+            }
+            if let stroke = circle.stroke, stroke.a > 0, circle.strokeWidth > 0 {
+                cairo_new_path(cr)
+                cairo_arc(cr, circle.center.x, circle.center.y, circle.radius + circle.strokeWidth / 2, 0, 2 * .pi)
+                cairo_set_line_width(cr, circle.strokeWidth)
+                set(stroke, context)
+                cairo_stroke(cr)
+            }
+        }
+    }
+
+    // MARK: raster
+
+    private func drawRaster(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ context: DrawingContext) {
+        guard let id = layer.source else { return }
+        let opacity = max(0, min(1, layer.number("raster-opacity", ctx)))
+        guard opacity > 0 else { return }
+        let res = viewport.resolution, extent = viewport.extent, o = WebMercator.originShift
+        for tile in scene.tiles[id] ?? [] {
+            guard case .raster(let image) = tile.content else { continue }
+            let span = 2 * o / Double(1 << tile.z)
+            let x = (-o + Double(tile.x) * span - extent.minX) / res
+            let y = (extent.maxY - (o - Double(tile.y) * span)) / res
+            let side = span / res
+            context.save()
+            context.rectangle(x, y, side, side)
+            context.clip()
+            context.draw(image, x: x, y: y, scale: side / Double(image.width), alpha: opacity, padEdges: true)
+            context.restore()
+        }
+    }
+}

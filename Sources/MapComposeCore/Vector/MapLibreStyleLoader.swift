@@ -1,0 +1,72 @@
+import Foundation
+import MapLibreStyleSpec
+
+/// A MapLibre style named by a mapcompose style (`source: {type: maplibre, style: …}`), or a
+/// MapLibre style file given as the style itself.
+public struct MapLibreSourceSpec: Sendable {
+    /// The style JSON, parsed.
+    public var json: JSONValue
+    /// Where it was read from, for messages and as the identity of its tiles.
+    public var path: String
+    /// The folder relative paths in the style are resolved against.
+    public var base: URL?
+}
+
+/// Reads MapLibre style JSON and opens what it draws.
+enum MapLibreStyleLoader {
+    /// The style JSON in `text` when it is a MapLibre style (a JSON object with `version` and
+    /// `layers`); nil for anything else (YAML, or JSON that is not a MapLibre style).
+    static func parseIfMapLibre(_ text: String) -> JSONValue? {
+        guard text.first(where: { !$0.isWhitespace }) == "{", let json = try? JSONValue.parse(text),
+              MapLibreStyleParser.isMapLibreStyle(json) else { return nil }
+        return json
+    }
+
+    /// A mapcompose style of one layer, the MapLibre style in `json`.
+    static func load(_ json: JSONValue, origin: StyleOrigin, remote: RemoteEnvironment) throws(StyleError) -> MapStyle {
+        let log = StyleProblemLog(file: origin.displayName)
+        let spec = MapLibreSourceSpec(json: json, path: origin.displayName, base: origin.baseDirectory)
+        let group = open(spec, remote: remote, log: log)
+        guard log.isEmpty, let group else { throw StyleError(problems: log.problems) }
+        let name = json["name"]?.string ?? origin.displayName
+        let layer = LayerSpec(id: "maplibre", source: .maplibre(spec), z: 0, opacity: 1, blend: .srcOver, minzoom: 0,
+                              maxzoom: 30, bounds: nil)
+        let document = StyleDocument(name: name, background: .transparent, attribution: nil, layers: [layer])
+        return MapStyle(document: document, layers: [MapLayer(spec: layer, source: group)], origin: origin, notes: log.notes)
+    }
+
+    /// Parses the style and opens its sources; problems go to `log` (key paths within the
+    /// MapLibre style), layers not drawn become notes.
+    static func open(_ spec: MapLibreSourceSpec, remote: RemoteEnvironment, log: StyleProblemLog) -> MapLibreGroup? {
+        let definition = MapLibreStyleParser.parse(spec.json, log: log)
+        for warning in definition.warnings { log.note(nil, "", warning) }
+        var sources: [String: MapLibreOpenedSource] = [:]
+        let used = Set(definition.layers.compactMap(\.source))
+        for id in used.sorted() {
+            guard let source = definition.sources[id] else { continue }
+            switch MapLibreSourceOpener.open(source, base: spec.base, remote: remote, cacheLayer: "maplibre") {
+            case .success(let opened): sources[id] = opened
+            case .failure(let error): log.add(nil, "\(source.keyPath).\(error.key)", error.message)
+            }
+        }
+        guard log.isEmpty else { return nil }
+        var icons: [String: SpriteIcon] = [:]
+        if let sprite = definition.sprite {
+            switch MapLibreSprite.load(sprite, base: spec.base, remote: remote) {
+            case .success(let loaded): icons = loaded
+            case .failure(let error): log.note(nil, "sprite", "icons are not drawn: \(error.message)")
+            }
+        } else if definition.layers.contains(where: { $0.properties["icon-image"] != nil }) {
+            log.note(nil, "sprite", "icons are not drawn: the style names no sprite")
+        }
+        let attributions = definition.sources.keys.sorted().compactMap { id -> String? in
+            if let text = definition.sources[id]?.attribution { return text }
+            if case .tiles(let source, _, _, _)? = sources[id] { return source.info.attribution }
+            return nil
+        }
+        let attribution = attributions.isEmpty ? nil : Array(NSOrderedSet(array: attributions)).compactMap { $0 as? String }
+            .joined(separator: " ")
+        return MapLibreGroup(identity: spec.path, layers: definition.layers, sources: sources, icons: icons,
+                             attribution: attribution)
+    }
+}

@@ -1,0 +1,298 @@
+import CCairo
+import Foundation
+import MapLibreStyleSpec
+
+/// Text labels of `symbol` layers, placed once for the whole map: layers from the top down,
+/// features of a layer by `symbol-sort-key`, each label kept only where its box overlaps no
+/// label kept before it (unless `text-allow-overlap`; `text-ignore-placement` keeps it from
+/// blocking others). Labels are drawn in device pixels across the whole map, so none is cut at
+/// a tile edge, and each point is labelled from the one tile that holds it. Along lines
+/// (`symbol-placement: line`, `line-center`) labels are straight, turned to the line at their
+/// anchor and kept upright.
+struct MapLibreLabel {
+    /// The text, with the left end of its baseline in the label's frame (turned by `angle`
+    /// about `pivot`).
+    let line: TextLine?
+    let x: Double, y: Double
+    let angle: Double
+    let pivot: SIMD2<Double>
+    let color: RGBA
+    let halo: RGBA?
+    let haloWidth: Double
+    /// The icon, its top-left corner, scale and opacity.
+    let icon: (image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double)?
+}
+
+/// Boxes of the labels kept so far, bucketed in a grid for the overlap test.
+struct CollisionGrid {
+    typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
+    private var cells: [Int: [Box]] = [:]
+    private let cell = 64.0
+
+    private func keys(_ box: Box) -> [Int] {
+        let c0 = Int(floor(box.x0 / cell)), c1 = Int(floor(box.x1 / cell))
+        let r0 = Int(floor(box.y0 / cell)), r1 = Int(floor(box.y1 / cell))
+        guard c1 - c0 < 256, r1 - r0 < 256 else { return [Int.max] }
+        return (r0...r1).flatMap { r in (c0...c1).map { r &* 65_536 &+ $0 } }
+    }
+
+    func overlaps(_ box: Box) -> Bool {
+        keys(box).contains { key in
+            cells[key]?.contains { box.x0 < $0.x1 && $0.x0 < box.x1 && box.y0 < $0.y1 && $0.y0 < box.y1 } ?? false
+        }
+    }
+
+    mutating func insert(_ box: Box) {
+        for key in keys(box) { cells[key, default: []].append(box) }
+    }
+}
+
+extension MapLibrePainter {
+    /// The labels each symbol layer draws (by index in the style's drawn layers).
+    func placeLabels() -> [Int: [MapLibreLabel]] {
+        var grid = CollisionGrid()
+        var placed: [Int: [MapLibreLabel]] = [:]
+        let ctx = EvaluationContext(zoom: glZoom)
+        ctx.availableImages = Set(group.icons.keys)
+        let scale = viewport.scale
+        for (index, layer) in group.layers.enumerated().reversed() where layer.kind == .symbol && layer.isVisible(glZoom: glZoom) {
+            var candidates: [SymbolCandidate] = []
+            ctx.properties = [:]
+            let placement = layer.string("symbol-placement", ctx) ?? "point"
+            let spacing = max(1, layer.number("symbol-spacing", ctx) * scale)
+            forEachFeature(layer, ctx) { feature in
+                let anchors: [(point: Point, angle: Double)]
+                let tile = feature.tile
+                if placement == "point" {
+                    anchors = feature.feature.points.filter {
+                        $0.x >= tile.minX && $0.x < tile.maxX && $0.y >= tile.minY && $0.y < tile.maxY
+                    }.map { ($0, 0) }
+                } else {
+                    let lines = feature.feature.type == .polygon ? feature.feature.polygons.flatMap { $0 } : feature.feature.lines
+                    anchors = lines.flatMap { Self.clip(line: $0, to: tile) }.flatMap {
+                        Self.anchors(along: $0, spacing: placement == "line-center" ? nil : spacing)
+                    }
+                }
+                guard !anchors.isEmpty else { return }
+                let text = labelText(layer, ctx, placement: placement)
+                let icon = labelIcon(layer, ctx, placement: placement)
+                guard text != nil || icon != nil else { return }
+                let sortKey = layer.number("symbol-sort-key", ctx)
+                for (point, angle) in anchors {
+                    candidates.append(SymbolCandidate(text: text, icon: icon, point: point, angle: angle, sortKey: sortKey))
+                }
+            }
+            ctx.properties = [:]
+            let rules = (text: (allow: layer.value("text-allow-overlap", ctx).boolean ?? false,
+                                ignore: layer.value("text-ignore-placement", ctx).boolean ?? false),
+                         icon: (allow: layer.value("icon-allow-overlap", ctx).boolean ?? false,
+                                ignore: layer.value("icon-ignore-placement", ctx).boolean ?? false))
+            var kept: [MapLibreLabel] = []
+            for candidate in candidates.enumerated().sorted(by: { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) })
+                .map(\.element) {
+                var boxes: [(box: CollisionGrid.Box, allow: Bool, ignore: Bool)] = []
+                var line: TextLine?, x = 0.0, baseline = 0.0
+                if let text = candidate.text {
+                    guard let shaped = try? TextLine(text.text, font: text.font) else { continue }
+                    let e = shaped.extents, height = e.ascent + e.descent
+                    let (left, top) = Self.corner(text.anchor, width: e.width, height: height)
+                    x = candidate.point.x + text.offset.x + left
+                    baseline = candidate.point.y + text.offset.y + top + e.ascent
+                    let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
+                    boxes.append((Self.box(around: middle, width: e.width, height: height, angle: candidate.angle,
+                                           pad: text.padding + text.haloWidth), rules.text.allow, rules.text.ignore))
+                    line = shaped
+                }
+                var drawnIcon: (image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double)?
+                if let icon = candidate.icon {
+                    let width = Double(icon.image.width) * icon.scale, height = Double(icon.image.height) * icon.scale
+                    let (left, top) = Self.corner(icon.anchor, width: width, height: height)
+                    let ix = candidate.point.x + icon.offset.x + left, iy = candidate.point.y + icon.offset.y + top
+                    boxes.append((Self.box(around: Point(ix + width / 2, iy + height / 2), width: width, height: height,
+                                           angle: 0, pad: 0), rules.icon.allow, rules.icon.ignore))
+                    drawnIcon = (icon.image, ix, iy, icon.scale, icon.alpha)
+                }
+                // Text and icon are kept together or not at all.
+                if boxes.contains(where: { !$0.allow && grid.overlaps($0.box) }) { continue }
+                for box in boxes where !box.ignore { grid.insert(box.box) }
+                kept.append(MapLibreLabel(line: line, x: x, y: baseline, angle: candidate.angle, pivot: candidate.point,
+                                          color: candidate.text?.color ?? RGBA.transparent, halo: candidate.text?.halo,
+                                          haloWidth: candidate.text?.haloWidth ?? 0, icon: drawnIcon))
+            }
+            placed[index] = kept
+        }
+        return placed
+    }
+
+    /// A symbol's text and how it is set, before shaping.
+    struct SymbolText {
+        let text: String
+        let font: TextFont
+        let anchor: String
+        let offset: Point
+        let padding: Double
+        let color: RGBA
+        let halo: RGBA?
+        let haloWidth: Double
+    }
+
+    /// A symbol's icon from the sprite, at its drawn scale.
+    struct SymbolIcon {
+        let image: RasterImage
+        let scale: Double
+        let anchor: String
+        let offset: Point
+        let alpha: Double
+    }
+
+    struct SymbolCandidate {
+        let text: SymbolText?
+        let icon: SymbolIcon?
+        let point: Point
+        let angle: Double
+        let sortKey: Double
+    }
+
+    /// The feature's text in `ctx`, nil when there is none to draw.
+    private func labelText(_ layer: MapLibreLayer, _ ctx: EvaluationContext, placement: String) -> SymbolText? {
+        guard layer.properties["text-field"] != nil else { return nil }
+        var text: String
+        switch layer.value("text-field", ctx) {
+        case .formatted(let formatted): text = formatted.text
+        case .string(let string): text = string
+        case let other where !other.isNull: text = other.stringValue
+        default: return nil
+        }
+        switch layer.string("text-transform", ctx) {
+        case "uppercase": text = text.uppercased()
+        case "lowercase": text = text.lowercased()
+        default: break
+        }
+        text = text.replacingOccurrences(of: "\n", with: " ")
+        let scale = viewport.scale
+        let size = min(layer.number("text-size", ctx), 1000) * scale
+        let opacity = layer.number("text-opacity", ctx)
+        guard !text.isEmpty, size > 0, let color = layer.color("text-color", ctx, opacity: opacity), color.a > 0 else { return nil }
+        let haloWidth = layer.number("text-halo-width", ctx) * scale
+        let halo = layer.color("text-halo-color", ctx, opacity: opacity).flatMap { $0.a > 0 && haloWidth > 0 ? $0 : nil }
+        let (dx, dy) = placement == "point" ? layer.pair("text-offset", ctx) : (0, 0)
+        return SymbolText(text: text, font: Self.font(layer.value("text-font", ctx), size: size),
+                          anchor: placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center",
+                          offset: Point(dx, dy) * size, padding: layer.number("text-padding", ctx) * scale,
+                          color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth)
+    }
+
+    /// The feature's icon in `ctx`, nil when there is none or the sprite lacks it.
+    private func labelIcon(_ layer: MapLibreLayer, _ ctx: EvaluationContext, placement: String) -> SymbolIcon? {
+        guard layer.properties["icon-image"] != nil else { return nil }
+        let name: String
+        switch layer.value("icon-image", ctx) {
+        case .image(let image): name = image.name
+        case .string(let string): name = string
+        default: return nil
+        }
+        let size = min(layer.number("icon-size", ctx), 100)
+        let alpha = max(0, min(1, layer.number("icon-opacity", ctx)))
+        guard let icon = group.icons[name], size > 0, alpha > 0 else { return nil }
+        let scale = size * viewport.scale / icon.pixelRatio
+        let (dx, dy) = layer.pair("icon-offset", ctx)
+        return SymbolIcon(image: icon.image, scale: scale, anchor: layer.string("icon-anchor", ctx) ?? "center",
+                          offset: Point(dx, dy) * size * viewport.scale, alpha: alpha)
+    }
+
+    /// Where a box's top-left corner lies from its anchor point.
+    static func corner(_ anchor: String, width: Double, height: Double) -> (left: Double, top: Double) {
+        (anchor.hasSuffix("left") ? 0 : anchor.hasSuffix("right") ? -width : -width / 2,
+         anchor.hasPrefix("top") ? 0 : anchor.hasPrefix("bottom") ? -height : -height / 2)
+    }
+
+    /// The upright box around a `width` × `height` rectangle centred on `middle`, turned by
+    /// `angle` about its centre, padded.
+    static func box(around middle: Point, width: Double, height: Double, angle: Double, pad: Double) -> CollisionGrid.Box {
+        let c = abs(cos(angle)), s = abs(sin(angle))
+        let halfWidth = c * (width / 2 + pad) + s * (height / 2 + pad)
+        let halfHeight = s * (width / 2 + pad) + c * (height / 2 + pad)
+        return (middle.x - halfWidth, middle.y - halfHeight, middle.x + halfWidth, middle.y + halfHeight)
+    }
+
+    func drawLabels(_ labels: [MapLibreLabel], on context: DrawingContext) {
+        for label in labels {
+            if let icon = label.icon {
+                context.draw(icon.image, x: icon.x, y: icon.y, scale: icon.scale, alpha: icon.alpha, padEdges: false)
+            }
+            guard let line = label.line else { continue }
+            context.save()
+            if label.angle != 0 {
+                cairo_translate(context.cr, label.pivot.x, label.pivot.y)
+                cairo_rotate(context.cr, label.angle)
+                cairo_translate(context.cr, -label.pivot.x, -label.pivot.y)
+            }
+            context.draw(line, x: label.x, y: label.y, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth)
+            context.restore()
+        }
+    }
+
+    /// Where labels go along a line in device pixels, with the line's direction there (kept
+    /// upright): every `spacing` pixels from half a spacing in, or only at the middle of its
+    /// length when `spacing` is nil (and for lines shorter than one spacing).
+    static func anchors(along line: [Point], spacing: Double?) -> [(point: Point, angle: Double)] {
+        guard line.count >= 2 else { return [] }
+        var lengths: [Double] = []
+        for i in 1..<line.count {
+            let d = line[i] - line[i - 1]
+            lengths.append((d.x * d.x + d.y * d.y).squareRoot())
+        }
+        let total = lengths.reduce(0, +)
+        guard total > 0 else { return [] }
+        var distances: [Double] = [total / 2]
+        if let spacing, total >= spacing {
+            distances = Array(stride(from: spacing / 2, to: total, by: spacing).prefix(1000))
+        }
+        var result: [(point: Point, angle: Double)] = []
+        var segment = 0, start = 0.0
+        for distance in distances {
+            while segment < lengths.count - 1, start + lengths[segment] < distance {
+                start += lengths[segment]
+                segment += 1
+            }
+            let a = line[segment], b = line[segment + 1]
+            let t = lengths[segment] > 0 ? (distance - start) / lengths[segment] : 0
+            var angle = atan2(b.y - a.y, b.x - a.x)
+            if angle > .pi / 2 { angle -= .pi } else if angle <= -.pi / 2 { angle += .pi }
+            result.append((a + (b - a) * max(0, min(1, t)), angle))
+        }
+        return result
+    }
+
+    /// The text engine's font for a MapLibre font stack: each name without its style words
+    /// (`Noto Sans Regular` → `Noto Sans`), bold when the first name says so, Noto Sans after
+    /// them for anything they lack.
+    static func font(_ stack: Value, size: Double) -> TextFont {
+        let names: [String]
+        switch stack {
+        case .array(let items): names = items.compactMap(\.string)
+        case .string(let name): names = [name]
+        default: names = []
+        }
+        let styles: Set<String> = ["Regular", "Bold", "Italic", "Medium", "Semibold", "SemiBold", "Light", "Black",
+                                   "Heavy", "Condensed", "Oblique", "Book", "Thin", "ExtraBold", "Extra", "Ultra"]
+        var families: [String] = []
+        for name in names {
+            var words = name.split(separator: " ").map(String.init)
+            while words.count > 1, let last = words.last, styles.contains(last) { words.removeLast() }
+            let family = words.joined(separator: " ")
+            if !family.isEmpty, !families.contains(family) { families.append(family) }
+        }
+        if !families.contains(TextFont.defaultFamily) { families.append(TextFont.defaultFamily) }
+        let bold = names.first.map { $0.contains("Bold") || $0.contains("Black") || $0.contains("Heavy") } ?? false
+        return TextFont(family: families.joined(separator: ","), size: size, bold: bold)
+    }
+}
+
+extension PaintColor {
+    /// 8-bit, unpremultiplied.
+    var rgba: RGBA {
+        func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        return RGBA(r: byte(r), g: byte(g), b: byte(b), a: byte(a))
+    }
+}
