@@ -13,6 +13,8 @@ public struct BuiltInStyle: Sendable {
     /// The text of the files the style names, by the relative path it uses. Kept as the
     /// embedded strings: no copy of the data is made until a render reads it.
     public let files: [String: String]
+    /// The GeoJSON files among them stored ready to read, base64 (see `PreparedGeoJSON`).
+    let preparedFiles: [String: String]
 
     /// Every built-in style.
     public static let all: [BuiltInStyle] = [
@@ -25,6 +27,10 @@ public struct BuiltInStyle: Sendable {
             files: [
                 "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countries,
                 "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitals,
+            ],
+            preparedFiles: [
+                "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countriesPrepared,
+                "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitalsPrepared,
             ])
     ]
 

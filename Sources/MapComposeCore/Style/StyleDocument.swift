@@ -120,6 +120,8 @@ public struct GeoJSONSourceSpec: Sendable {
     public var data: Data
     public var path: String
     public var symbolizer: FeatureSymbolizer
+    /// The same features stored ready to read (the built-in style's data, see `PreparedGeoJSON`).
+    var prepared: Data?
 
     /// `path` names the data in messages.
     public init(data: Data, path: String, symbolizer: FeatureSymbolizer = FeatureSymbolizer()) {

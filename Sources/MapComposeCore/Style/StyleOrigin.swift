@@ -21,6 +21,12 @@ public enum StyleOrigin: Sendable {
         return nil
     }
 
+    /// The built-in style's data at `path` stored ready to read (see `PreparedGeoJSON`), if any.
+    func preparedGeoJSON(at path: String) -> Data? {
+        guard case .builtIn(let style) = self, let base64 = style.preparedFiles[path] else { return nil }
+        return Data(base64Encoded: base64)
+    }
+
     /// Reads a file the style names by a relative (or absolute) path.
     func data(at path: String) throws(StyleOriginError) -> Data {
         switch self {

@@ -329,7 +329,9 @@ struct StyleParser {
             labelHalo: halo ?? defaults.labelHalo)
         guard let path = map.string("path", required: true) else { return nil }
         do {
-            return .geojson(GeoJSONSourceSpec(data: try origin.data(at: path), path: path, symbolizer: symbolizer))
+            var spec = GeoJSONSourceSpec(data: try origin.data(at: path), path: path, symbolizer: symbolizer)
+            spec.prepared = origin.preparedGeoJSON(at: path)
+            return .geojson(spec)
         } catch {
             log.add(map.value("path"), map.path("path"), error.description)
             return nil

@@ -18,7 +18,11 @@ public final class GeoJSONTileSource: TileSource {
     let labelArea: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
 
     public init(spec: GeoJSONSourceSpec) throws(GeoJSONError) {
-        features = try GeoJSONFeatures.parse(spec.data, labelProperty: spec.symbolizer.labelProperty)
+        if let stored = spec.prepared.flatMap({ PreparedGeoJSON.features($0, labelProperty: spec.symbolizer.labelProperty) }) {
+            features = stored
+        } else {
+            features = try GeoJSONFeatures.parse(spec.data, labelProperty: spec.symbolizer.labelProperty)
+        }
         symbolizer = spec.symbolizer
         name = spec.path
         info = TileSourceInfo(identity: "geojson:\(ContentDigest.hex(of: spec.data)):\(spec.symbolizer)",
