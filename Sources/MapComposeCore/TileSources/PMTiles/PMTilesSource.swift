@@ -20,8 +20,14 @@ public final class PMTilesSource: TileSource {
             }
             identity = "pmtiles:\(path)"
         case .remote(let url):
-            reader = PMTilesHTTPReader(url: url, client: environment.client, settings: spec.remote.http)
             identity = "pmtiles:\(url.text)"
+            let options = spec.remote
+            let space = options.cache.enabled ? environment.cache.map {
+                $0.space(for: CacheDescription(id: CacheDescription.derivedID(layer: options.layer, identity: identity),
+                                               layer: options.layer, source: identity, maxBytes: options.cache.maxBytes))
+            } : nil
+            reader = PMTilesHTTPReader(url: url, client: environment.client, settings: options.http, cache: space,
+                                       policy: options.cache, offline: environment.offline)
         }
         switch PMTilesArchive.open(reader) {
         case .success(let opened): archive = opened

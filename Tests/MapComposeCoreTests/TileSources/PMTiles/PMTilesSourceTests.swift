@@ -8,10 +8,10 @@ import Testing
 @Suite struct PMTilesSourceTests {
     static let viewport = try! Viewport(center: LonLat(lon: 10, lat: 30), zoom: 1.6, width: 600, height: 400)
 
-    static func render(_ source: String, folder: URL) async throws -> RasterImage {
+    static func render(_ source: String, folder: URL, remote: RemoteEnvironment = RemoteEnvironment(cache: nil)) async throws -> RasterImage {
         let style = try StyleLoader.load(text: "layers:\n  - id: base\n    source:\n\(source)",
                                          origin: .file(folder.appendingPathComponent("style.yaml")),
-                                         remote: RemoteEnvironment(cache: nil))
+                                         remote: remote)
         return try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(Self.viewport).image
     }
 
@@ -27,15 +27,37 @@ import Testing
         #expect(try ImageDiff.compare(actual, expected, threshold: 0).differingPixels == 0)
     }
 
-    @Test func aServerAnsweringRangesDrawsAsTheFileDoes() async throws {
+    /// Serves the reference archive's byte ranges on 127.0.0.1.
+    static func rangeServer() throws -> TestHTTPServer {
         let archive = try Data(contentsOf: TestPaths.fixture("PMTiles/reference-z0-2.pmtiles"))
-        let server = try TestHTTPServer { request in
+        return try TestHTTPServer { request in
             guard let range = request.headers["range"], range.hasPrefix("bytes=") else { return .status(400) }
             let bounds = range.dropFirst(6).split(separator: "-").compactMap { Int($0) }
             guard bounds.count == 2, bounds[0] <= bounds[1], bounds[0] < archive.count else { return .status(416) }
             let slice = archive.subdata(in: bounds[0]..<min(archive.count, bounds[1] + 1))
             return .respond(status: 206, headers: [("Content-Type", "application/octet-stream")], body: slice)
         }
+    }
+
+    @Test func rangesAreKeptInTheDiskCacheAndServeOffline() async throws {
+        let server = try Self.rangeServer()
+        defer { server.shutdown() }
+        let folder = try TemporaryFolder()
+        let cache = DiskTileCache(root: folder.url.appendingPathComponent("cache"))
+        let source = "      type: pmtiles\n      url: http://127.0.0.1:\(server.port)/world.pmtiles\n"
+        let first = try await Self.render(source, folder: folder.url, remote: RemoteEnvironment(cache: cache))
+        let asked = server.count("/world.pmtiles")
+        #expect(asked >= 2)
+        let again = try await Self.render(source, folder: folder.url, remote: RemoteEnvironment(cache: cache))
+        #expect(server.count("/world.pmtiles") == asked, "a second render reads every range from the cache")
+        server.shutdown()
+        let offline = try await Self.render(source, folder: folder.url, remote: RemoteEnvironment(cache: cache, offline: true))
+        #expect(try ImageDiff.compare(again, first, threshold: 0).differingPixels == 0)
+        #expect(try ImageDiff.compare(offline, first, threshold: 0).differingPixels == 0)
+    }
+
+    @Test func aServerAnsweringRangesDrawsAsTheFileDoes() async throws {
+        let server = try Self.rangeServer()
         defer { server.shutdown() }
         let folder = try TemporaryFolder()
         let expected = try await Self.render(Self.folderSource, folder: folder.url)
