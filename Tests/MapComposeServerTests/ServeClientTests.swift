@@ -189,3 +189,16 @@ extension RGBA {
     /// The packed word of this colour, fully opaque, as RGBAImage stores pixels.
     var opaqueWord: UInt32 { RGBAImage.word(RGBA(r: r, g: g, b: b, a: 255)) }
 }
+
+/// Three processes behind nginx sharing one cache folder; one is killed under load
+/// (scripts/check-serve-nginx.sh, also `make check-serve-nginx`).
+@Suite(.enabled(if: ExternalTool.available("nginx", package: "nginx")))
+struct ServeScaleOutTests {
+    @Test func nginxPassesRequestsOnWhenAProcessIsKilled() throws {
+        let run = try ExternalTool.run("bash", ["scripts/check-serve-nginx.sh", ServeProcess.binary.path], in: TestPaths.repositoryRoot,
+                                       environment: ["REQUESTS": "300", "CLIENTS": "6"], timeout: 120)
+        print(run.output.split(separator: "\n").filter { $0.hasPrefix("check-serve-nginx:") }.joined(separator: "\n"))
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("300 answered 200"), "\(run.output)")
+    }
+}
