@@ -15,8 +15,10 @@ final class ServeProcess: @unchecked Sendable {
 
     static var binary: URL { TestPaths.productsFolder.appendingPathComponent("mapcompose") }
 
-    /// Starts `mapcompose serve ARGUMENTS --host 127.0.0.1 --port 0` in `folder` and waits until it listens.
-    init(_ arguments: [String], in folder: URL, timeout: Double = 120) throws {
+    /// Starts `mapcompose serve ARGUMENTS --host 127.0.0.1 --port 0` in `folder` and waits until it
+    /// listens and then, unless `ready` is false, until `/ready` says every style has loaded (the
+    /// styles load after the listener opens: a request before that finds no style).
+    init(_ arguments: [String], in folder: URL, timeout: Double = 120, ready: Bool = true) throws {
         self.folder = folder
         process.executableURL = Self.binary
         process.arguments = ["serve"] + arguments + ["--host", "127.0.0.1", "--port", "0"]
@@ -38,6 +40,10 @@ final class ServeProcess: @unchecked Sendable {
         while Date() < end {
             if let match = stdout.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/), let port = Int(match.1) {
                 self.port = port
+                while ready, Date() < end, process.isRunning {
+                    if (try? get("/ready", timeout: 5))?.status == 200 { break }
+                    usleep(20_000)
+                }
                 return
             }
             if !process.isRunning { break }
