@@ -15,7 +15,7 @@ export PKG_CONFIG_PATH := $(ZLIB_NG)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps test-deps zlib-ng build test install demo bench bench-peers bench-serve quickstart clean fuzz fuzz-smoke check-report-browser
+.PHONY: all deps test-deps zlib-ng build test install demo bench bench-peers bench-serve quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
 
 all: build
 
@@ -44,6 +44,12 @@ test: test-deps zlib-ng
 check-report-browser: zlib-ng
 	$(SWIFT) build --product mapcompose
 	bash scripts/check-report-browser.sh .build/debug/mapcompose
+
+# Three `mapcompose serve` processes behind nginx (scripts/serve-nginx.conf.template) sharing
+# one cache folder; one is killed under a load loop and no request may fail.
+check-serve-nginx: zlib-ng
+	$(SWIFT) build --product mapcompose
+	bash scripts/check-serve-nginx.sh .build/debug/mapcompose
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

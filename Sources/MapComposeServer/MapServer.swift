@@ -35,10 +35,13 @@ public final class MapServer: Sendable {
     /// Serves until SIGTERM or SIGINT (then stops accepting, finishes the requests in flight and
     /// returns); SIGHUP reloads the styles. `listening` is called with the bound address.
     public func run(listening: @escaping @Sendable (String, Int) -> Void) async throws {
+        let idle = configuration.limits.idleTimeout
+        let idleTimeout: TimeAmount? = idle > 0 ? .milliseconds(Int64((idle * 1000).rounded(.up))) : nil
         let app = Application(
             responder: CallbackResponder<BasicRequestContext> { [self] request, _ in await respond(to: request) },
+            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                    serverName: "mapcompose"),
+                                                    serverName: "mapcompose", backlog: configuration.limits.backlog),
             onServerRunning: { channel in
                 listening(channel.localAddress?.ipAddress ?? "?", channel.localAddress?.port ?? 0)
             },

@@ -38,6 +38,12 @@ public struct ServeConfiguration: Sendable {
         public var maxInFlight = max(32, ProcessInfo.processInfo.activeProcessorCount * 8)
         /// The Retry-After of a 503, in seconds.
         public var retryAfter = 1
+        /// Seconds a connection may stay open with no request under way (a client that sent part
+        /// of a request head and then nothing counts as idle); then it is closed. 0: never.
+        public var idleTimeout = 30.0
+        /// Connections the kernel queues for the server before it accepts them (capped by
+        /// net.core.somaxconn); past it, a burst of new connections waits for SYN retries.
+        public var backlog = 1024
 
         public init() {}
     }
@@ -127,9 +133,11 @@ public struct ServeConfiguration: Sendable {
                     case "deadline": configuration.limits.deadline = try reader.seconds(limitValue, path, allowZero: false)
                     case "max_in_flight": configuration.limits.maxInFlight = try reader.int(limitValue, path, 1...100_000)
                     case "retry_after": configuration.limits.retryAfter = try reader.int(limitValue, path, 0...86_400)
+                    case "idle_timeout": configuration.limits.idleTimeout = try reader.seconds(limitValue, path, allowZero: true)
+                    case "backlog": configuration.limits.backlog = try reader.int(limitValue, path, 1...65_535)
                     default:
                         throw reader.problem(path, "unknown limit (expected max_size, max_overlays, max_url_length, "
-                                             + "max_body_bytes, deadline, max_in_flight, retry_after)")
+                                             + "max_body_bytes, deadline, max_in_flight, retry_after, idle_timeout, backlog)")
                     }
                 }
             default:

@@ -15,8 +15,10 @@ final class ServeProcess: @unchecked Sendable {
 
     static var binary: URL { TestPaths.productsFolder.appendingPathComponent("mapcompose") }
 
-    /// Starts `mapcompose serve ARGUMENTS --host 127.0.0.1 --port 0` in `folder` and waits until it listens.
-    init(_ arguments: [String], in folder: URL, timeout: Double = 120) throws {
+    /// Starts `mapcompose serve ARGUMENTS --host 127.0.0.1 --port 0` in `folder` and waits until it
+    /// listens and then, unless `ready` is false, until `/ready` says every style has loaded (the
+    /// styles load after the listener opens: a request before that finds no style).
+    init(_ arguments: [String], in folder: URL, timeout: Double = 120, ready: Bool = true) throws {
         self.folder = folder
         process.executableURL = Self.binary
         process.arguments = ["serve"] + arguments + ["--host", "127.0.0.1", "--port", "0"]
@@ -38,6 +40,10 @@ final class ServeProcess: @unchecked Sendable {
         while Date() < end {
             if let match = stdout.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:(\d+)/), let port = Int(match.1) {
                 self.port = port
+                while ready, Date() < end, process.isRunning {
+                    if (try? get("/ready", timeout: 5))?.status == 200 { break }
+                    usleep(20_000)
+                }
                 return
             }
             if !process.isRunning { break }
@@ -105,19 +111,10 @@ struct HTTPAnswer {
 enum HTTPProbe {
     static func request(port: Int, method: String = "GET", target: String, headers: [String: String] = [:],
                         body: Data? = nil, timeout: Double = 600) throws -> HTTPAnswer {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServeFailure("socket failed") }
+        let fd = try connect(port: port)
         defer { close(fd) }
         var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw ServeFailure("connect to 127.0.0.1:\(port) failed: errno \(errno)") }
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Length: \(body.count)\r\n" }
@@ -133,6 +130,25 @@ enum HTTPProbe {
             received.append(contentsOf: buffer[0..<count])
         }
         return try parse(received)
+    }
+
+    /// A socket connected to 127.0.0.1:`port`.
+    static func connect(port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServeFailure("socket failed: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(fd)
+            throw ServeFailure("connect to 127.0.0.1:\(port) failed: errno \(code)")
+        }
+        return fd
     }
 
     static func parse(_ data: Data) throws -> HTTPAnswer {
