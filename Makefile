@@ -99,7 +99,8 @@ bench: zlib-ng
 bench-peers: build
 	bash scripts/bench/peers.sh $(BIN)
 
-# libFuzzer + ASan on the style loader, tile decoder, GeoJSON, MBTiles, ArcGIS and XML readers (Fuzz/):
+# libFuzzer + ASan on the style loader, tile decoder, GeoJSON, MBTiles, ArcGIS and XML readers, MapLibre
+# styles and expressions (Fuzz/):
 # FUZZ_SECONDS per target; exits non-zero when a target finds a crash.
 FUZZ_SECONDS ?= 60
 fuzz: zlib-ng
