@@ -8,7 +8,7 @@ peer's PNG with mapcompose's and prints the machine, the versions and one table 
 mapcompose also takes a turn held to one core, since the peers use one. With `--peers none`
 (as `make bench` runs it) only mapcompose is timed, on the same cases.
 
-Two cases:
+Three cases:
 
 - single layer: one layer of the committed tile folder (Tests/Fixtures/Reference/tiles) at a
   whole zoom, no overlays, no attribution. The views are whole-pixel aligned so that all three
