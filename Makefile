@@ -99,11 +99,14 @@ bench: zlib-ng
 # and timed in their own Python process, on the same tiles served over 127.0.0.1, in two cases:
 # one layer at 512², 1024² and 2048²; a realistic map (two layers, the second at opacity 0.5,
 # zoom 5.37, markers, a path, the attribution) at 1024² and 2048². Median ms, ratios and the
-# share of differing pixels. Peers go into a temporary venv. BENCH_REPEATS=N timed rounds.
+# share of differing pixels. Then a vector case: Styles/maplibre.json over the OpenMapTiles-schema
+# fixture at 1024² and 2048², zooms 5-7, against MapLibre Native (PyPI pymgl, headless Mesa EGL).
+# Peers go into a temporary venv. BENCH_REPEATS=N timed rounds; BENCH_CASES=raster|vector.
 bench-peers: build
 	bash scripts/bench/peers.sh $(BIN)
 
-# libFuzzer + ASan on the style loader, tile decoder, GeoJSON, MBTiles, ArcGIS and XML readers (Fuzz/):
+# libFuzzer + ASan on the style loader, tile decoder, GeoJSON, MBTiles, ArcGIS and XML readers, MapLibre
+# styles and expressions (Fuzz/):
 # FUZZ_SECONDS per target; exits non-zero when a target finds a crash.
 FUZZ_SECONDS ?= 60
 fuzz: zlib-ng

@@ -7,7 +7,7 @@
 import PackageDescription
 
 let fuzzTargets = ["FuzzStyle", "FuzzTileDecoder", "FuzzGeoJSON", "FuzzMBTiles", "FuzzArcGISBundle", "FuzzArcGISConf", "FuzzManifest",
-                   "FuzzXML", "FuzzVectorTile", "FuzzPMTiles"]
+                   "FuzzXML", "FuzzVectorTile", "FuzzPMTiles", "FuzzMapLibreStyle", "FuzzExpression"]
 
 let package = Package(
     name: "mapcompose-fuzz",
@@ -24,7 +24,8 @@ let package = Package(
     ] + fuzzTargets.map { name in
         .executableTarget(
             name: name,
-            dependencies: ["FuzzSupport", .product(name: "MapComposeCore", package: "mapcompose")]
+            dependencies: ["FuzzSupport", .product(name: "MapComposeCore", package: "mapcompose"),
+                           .product(name: "MapLibreStyleSpec", package: "mapcompose")]
         )
     }
 )

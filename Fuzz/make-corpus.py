@@ -15,7 +15,7 @@ FUZZ = Path(__file__).resolve().parent
 ROOT = FUZZ.parent
 CORPUS = FUZZ / ".corpus"
 TARGETS = ["style", "tile-decoder", "geojson", "mbtiles", "arcgis-bundle", "arcgis-conf", "manifest", "xml",
-           "vector-tile", "pmtiles", "png-structure", "png-differential"]
+           "vector-tile", "pmtiles", "maplibre-style", "expression", "png-structure", "png-differential"]
 
 
 def add(target, name, data):
@@ -210,6 +210,43 @@ def pmtiles_seeds():
     add("pmtiles", "leaf.pmtiles", pmtiles_archive(root, leaves=leaf, tiles=tile * 5))
 
 
+EXPRESSIONS = [
+    ["interpolate", ["linear"], ["zoom"], 0, 1, 10, ["*", 2, ["get", "rank"]]],
+    ["step", ["zoom"], "#fff", 4, ["rgba", 10, 20, 30, 0.5]],
+    ["match", ["get", "class"], ["city", "town"], 1, "motorway", 2, 0],
+    ["case", ["has", "name"], ["concat", ["upcase", ["get", "name"]], " ", ["to-string", ["id"]]], "none"],
+    ["all", ["==", ["geometry-type"], "Point"], ["<=", ["get", "rank"], 4], ["!", ["has", "brunnel"]]],
+    ["==", "class", "ocean"],
+    ["in", "class", "city", "town", "village"],
+    ["coalesce", ["get", "name:en"], ["get", "name"], ["literal", [1, 2]]],
+    ["format", ["get", "name"], {"font-scale": 1.2}, "\n", {}, ["number-format", ["get", "pop"], {"locale": "de"}]],
+    ["let", "a", ["to-number", ["get", "pop"], 0], ["var", "a"]],
+    ["interpolate-hcl", ["cubic-bezier", 0.4, 0, 0.6, 1], ["zoom"], 2, "red", 8, "hsla(120, 50%, 50%, 0.5)"],
+    ["at", 1, ["array", "number", ["literal", [1, 2, 3]]]],
+]
+
+
+def maplibre_seeds():
+    """The committed MapLibre styles, and every filter and paint/layout value in them plus a few
+    hand-written expressions as expression seeds."""
+    values = list(EXPRESSIONS)
+    styles = sorted((ROOT / "Styles").glob("*.json")) + sorted((ROOT / "Tests/Fixtures").rglob("*.json"))
+    for style in styles:
+        try:
+            doc = json.loads(style.read_text())
+        except ValueError:
+            continue
+        if not (isinstance(doc, dict) and "version" in doc and "layers" in doc):
+            continue
+        add("maplibre-style", f"{style.parent.name}-{style.name}", style.read_bytes())
+        for layer in doc["layers"]:
+            values += [layer["filter"]] if "filter" in layer else []
+            for group in ("paint", "layout"):
+                values += [v for v in layer.get(group, {}).values() if isinstance(v, list)]
+    for i, value in enumerate(values):
+        add("expression", f"expression-{i}.json", json.dumps(value).encode())
+
+
 def main():
     for target in TARGETS:
         (CORPUS / target).mkdir(parents=True, exist_ok=True)
@@ -225,6 +262,7 @@ def main():
     xml_seeds()
     vector_tile_seeds()
     pmtiles_seeds()
+    maplibre_seeds()
     for target in TARGETS:
         print(f"corpus {target}: {len(os.listdir(CORPUS / target))} files")
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (ASan + libFuzzer) and runs each for SECONDS.
 # Usage: Fuzz/run.sh SECONDS [target ...]
-#   targets: style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf manifest xml vector-tile pmtiles png-structure
-#   png-differential (the png-* targets are C, PNG/png_fuzz.c, built with clang: see there)
+#   targets: style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf manifest xml vector-tile pmtiles maplibre-style
+#   expression png-structure png-differential (the png-* targets are C, PNG/png_fuzz.c, built with clang: see there)
 # FUZZ_RUNS=N also stops a target after N executions. Prints per target its executions, time
 # and result; exits 1 when any target found a crash, leak, timeout or out-of-memory input
 # (saved under Fuzz/.artifacts/<target>/; add it to Tests/Fixtures/FuzzRegressions/<target>/).
@@ -10,7 +10,7 @@ set -u
 cd "$(dirname "$0")"
 seconds=${1:-60}
 shift || true
-targets=${*:-style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf manifest xml vector-tile pmtiles png-structure png-differential}
+targets=${*:-style tile-decoder geojson mbtiles arcgis-bundle arcgis-conf manifest xml vector-tile pmtiles maplibre-style expression png-structure png-differential}
 runs=${FUZZ_RUNS:--1}
 swift=${SWIFT:-swift}
 
@@ -40,9 +40,11 @@ for target in $targets; do
         xml)          binary=FuzzXML;         max_len=65536 ;;
         vector-tile)  binary=FuzzVectorTile;  max_len=65536 ;;
         pmtiles)      binary=FuzzPMTiles;     max_len=65536 ;;
+        maplibre-style) binary=FuzzMapLibreStyle; max_len=65536 ;;
+        expression)   binary=FuzzExpression;  max_len=16384 ;;
         png-structure)    binary=FuzzPNG-structure;    max_len=300000 ;;
         png-differential) binary=FuzzPNG-differential; max_len=300000 ;;
-        *) echo "unknown fuzz target '$target' (expected style, tile-decoder, geojson, mbtiles, arcgis-bundle, arcgis-conf, manifest, xml, vector-tile, pmtiles, png-structure or png-differential)"; exit 2 ;;
+        *) echo "unknown fuzz target '$target' (expected style, tile-decoder, geojson, mbtiles, arcgis-bundle, arcgis-conf, manifest, xml, vector-tile, pmtiles, maplibre-style, expression, png-structure or png-differential)"; exit 2 ;;
     esac
     mkdir -p ".artifacts/$target"
     log=".logs/$target.log"

@@ -4,6 +4,9 @@
 #   zooms 5…7): maps/s, tiles decoded per map (reuse through the shared tile store) and peak
 #   RSS; then 5000 such maps for the peak RSS (flat: the manifest is streamed, the tile memory
 #   is bounded).
+# - `mapcompose batch` of 500 vector maps of 512x512: Styles/maplibre.json over the committed
+#   OpenMapTiles-schema fixture (PMTiles), centres spread over Europe, mapcompose zooms 3…7:
+#   maps/s and peak RSS.
 # - PNG decoding: per 256-px tile through Cairo's reader (the old path) and mapcompose's
 #   decoder, and of each PNG of the diff pair.
 # - `mapcompose diff` on a 2048x2048 pair: the comparison alone in Mpixel/s, the whole process
@@ -26,6 +29,24 @@ for n in 500 5000; do
   printf 'batch of %5d maps 512x512 from MBTiles (%d cores): %6.1f s, %6.1f maps/s, %5.2f tiles decoded per map, peak RSS %d MiB\n' \
     "$n" "$(nproc)" "$seconds" "$(echo "$n / $seconds" | bc -l)" "$decoded" $((kib / 1024))
 done
+
+# 500 vector maps: a manifest of views of the fixture (a fixed pseudo-random spread).
+style="$(realpath "$(dirname "$0")/../../Styles/maplibre.json")"
+python3 - "$style" "$work/vector.jsonl" <<'PY'
+import json, random, sys
+rng = random.Random(500)
+with open(sys.argv[2], "w") as f:
+    for i in range(500):
+        job = {"id": f"v{i}", "output": f"vector/{i}.png", "style": sys.argv[1], "size": "512x512",
+               "center": [round(rng.uniform(38, 60), 4), round(rng.uniform(-8, 25), 4)], "zoom": rng.choice([3, 4, 5, 6, 7])}
+        f.write(json.dumps(job) + "\n")
+PY
+rm -rf "$work/out"
+/usr/bin/time -f "%e %M" -o "$work/time.txt" "$bin" batch "$work/vector.jsonl" --out "$work/out" --allow-outside-paths \
+  --results "$work/results.jsonl" 2>"$work/err.txt" || { echo "vector batch failed"; tail -5 "$work/err.txt"; exit 1; }
+read -r seconds kib <"$work/time.txt"
+printf 'batch of   500 vector maps 512x512, Styles/maplibre.json over the PMTiles fixture, zooms 3-7 (%d cores): %6.1f s, %6.1f maps/s, peak RSS %d MiB\n' \
+  "$(nproc)" "$seconds" "$(echo "500 / $seconds" | bc -l)" $((kib / 1024))
 
 "$bench" diff-fixture "$work/diff" >/dev/null
 "$bench" png-decode "$work/diff/a.png" "$work/diff/b.png"

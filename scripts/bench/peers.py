@@ -8,7 +8,7 @@ peer's PNG with mapcompose's and prints the machine, the versions and one table 
 mapcompose also takes a turn held to one core, since the peers use one. With `--peers none`
 (as `make bench` runs it) only mapcompose is timed, on the same cases.
 
-Two cases:
+Three cases:
 
 - single layer: one layer of the committed tile folder (Tests/Fixtures/Reference/tiles) at a
   whole zoom, no overlays, no attribution. The views are whole-pixel aligned so that all three
@@ -23,6 +23,12 @@ Two cases:
   peer cannot draw is left out of its render, and its image is compared with a mapcompose
   render (untimed) of just what it draws: py-staticmaps renders whole zooms only (zoom 5, the
   nearest), MapProxy draws no markers, paths or attribution.
+- vector: the committed MapLibre style (Styles/maplibre.json: background, water and ice fills,
+  country boundaries, capital circles) over the committed OpenMapTiles-schema fixture (maxzoom
+  4, so overzoomed) at mapcompose zooms 5, 6 and 7 (GL 4-6) at 1024² and 2048², against
+  MapLibre Native (PyPI pymgl, OpenGL through Mesa's EGL, software rendering where there is no
+  GPU), one map in its own process moved from view to view, reading the tiles from the MBTiles
+  copy of the fixture (no `pmtiles://` in pymgl).
 """
 
 import argparse
@@ -49,6 +55,16 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 # Single layer: (size, zoom, centre in tile units of that zoom)
 VIEWS = [(512, 6, (31.5, 20.5)), (1024, 6, (31.5, 20.5)), (2048, 3, (4.0, 4.0))]
 PEERS = [("py-staticmaps", "peer_staticmaps.py"), ("MapProxy", "peer_mapproxy.py")]
+# The vector case's peer (a MapLibre style over vector tiles).
+VECTOR_PEERS = [("MapLibre-Native", "peer_pymgl.py")]
+
+# Vector: Styles/maplibre.json over the OpenMapTiles-schema fixture (PMTiles for mapcompose, the
+# MBTiles copy of the same tiles for pymgl), over central Europe at mapcompose zooms 5-7 (GL 4-6).
+VECTOR_STYLE = "Styles/maplibre.json"
+VECTOR_TILES = "Tests/Fixtures/MapLibre/ne-omt"
+VECTOR_SIZES = [1024, 2048]
+VECTOR_ZOOMS = [5, 6, 7]
+VECTOR_CENTER = (48.0, 10.0)
 
 # Realistic: the centre is a whole pixel at zoom 5 (for py-staticmaps' whole zoom), in tile units
 # of zoom 5: 47.04 N, 8.44 E.
@@ -344,24 +360,105 @@ def table(rows):
                      .rstrip() for row in rows)
 
 
+def vector_views(style):
+    """The vector case: one view per size and zoom; `style` is the MapLibre style as pymgl reads it."""
+    views = []
+    for size in VECTOR_SIZES:
+        for zoom in VECTOR_ZOOMS:
+            views.append({"name": f"vector-{size}x{size}-z{zoom}", "case": "vector", "size": f"{size}x{size}",
+                          "width": size, "height": size, "zoom": zoom, "gl_zoom": zoom - 1,
+                          "lat": VECTOR_CENTER[0], "lon": VECTOR_CENTER[1],
+                          "style": os.path.join(ROOT, VECTOR_STYLE), "maplibre_style": style})
+    return views
+
+
+def take_turns(tools, views, repeats):
+    """One untimed warm-up render of every view by every tool, then `repeats` timed rounds in
+    which the tools take turns (a change in the machine's load hits them all alike): ms per
+    tool and view."""
+    for v in views:
+        for tool in tools:
+            tool.render(v)
+    ms = {tool.name: {v["name"]: [] for v in views} for tool in tools}
+    for _ in range(repeats):
+        for v in views:
+            for tool in tools:
+                ms[tool.name][v["name"]].append(tool.render(v))
+    return ms
+
+
+def vector_case(args, names):
+    """Times and prints the vector case, mapcompose against the `names` of VECTOR_PEERS."""
+    style = json.loads(open(os.path.join(ROOT, VECTOR_STYLE)).read())
+    for source in style["sources"].values():
+        if source.get("type") == "vector":
+            source["url"] = "mbtiles://" + os.path.join(ROOT, VECTOR_TILES + ".mbtiles")
+    views = vector_views(json.dumps(style))
+    tools = [Mapcompose(args.mapcompose, args.work),
+             Mapcompose(args.mapcompose, args.work, cpu=min(os.sched_getaffinity(0)))]
+    for name, script in VECTOR_PEERS:
+        if name in names:
+            tools.append(Peer(name, script, views, args.work))
+    ms = take_turns(tools, views, args.repeats)
+    versions = {}
+    for tool in tools:
+        versions.update(tool.versions)
+        tool.close()
+    peers = [tool.name for tool in tools[2:]]
+    print()
+    print(f"vector: {VECTOR_STYLE} over {VECTOR_TILES} (PMTiles; pymgl: the MBTiles copy), "
+          f"centre {VECTOR_CENTER[0]},{VECTOR_CENTER[1]}, no attribution — {machine().rsplit(',', 1)[0]}")
+    if peers:
+        print("versions: " + "; ".join(f"{k} {v}" for k, v in versions.items() if k != "mapcompose"))
+    header = ["size", "zoom", "GL zoom", "mapcompose", "1 core"] + peers
+    header += [f"{n}/mc" for n in peers] + [f"{n}/1 core" for n in peers] + [f"{n} differs" for n in peers]
+    rows = [header]
+    for v in views:
+        median = {tool: statistics.median(ms[tool][v["name"]]) for tool in ms}
+        row = [v["size"], str(v["zoom"]), str(v["gl_zoom"]), f"{median['mapcompose']:.1f} ms",
+               f"{median['mapcompose-one-core']:.1f} ms"]
+        row += [f"{median[n]:.1f} ms" for n in peers]
+        row += [f"{median[n] / median['mapcompose']:.2f}×" for n in peers]
+        row += [f"{median[n] / median['mapcompose-one-core']:.2f}×" for n in peers]
+        row += [difference(args.mapcompose, output(args.work, "mapcompose", v), output(args.work, n, v)) for n in peers]
+        rows.append(row)
+    print(table(rows))
+    if peers:
+        print("goal: MapLibre-Native/mc ≥ 3 at every size; MapLibre Native renders with OpenGL "
+              "(Mesa's renderer: " + os.environ.get("GALLIUM_DRIVER", "the default") + ")")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mapcompose", required=True)
     parser.add_argument("--tiles", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--repeats", type=int, default=15)
-    parser.add_argument("--peers", default=",".join(name for name, _ in PEERS),
+    parser.add_argument("--cases", default="raster,vector", help="comma-separated: raster (single layer and "
+                        "realistic), vector")
+    parser.add_argument("--peers", default=",".join(name for name, _ in PEERS + VECTOR_PEERS),
                         help="comma-separated peers to run, or 'none' for mapcompose alone")
     args = parser.parse_args()
-    tiles = os.path.abspath(args.tiles)
     wanted = [] if args.peers == "none" else args.peers.split(",")
-    unknown = set(wanted) - {n for n, _ in PEERS}
+    known = [n for n, _ in PEERS + VECTOR_PEERS]
+    unknown = set(wanted) - set(known)
     if unknown:
-        parser.error(f"--peers: no peer {', '.join(sorted(unknown))} (known: {', '.join(n for n, _ in PEERS)})")
+        parser.error(f"--peers: no peer {', '.join(sorted(unknown))} (known: {', '.join(known)})")
     peers = [(n, s) for n, s in PEERS if n in wanted]
     names = [n for n, _ in peers]
 
     print(f"machine: {machine()}; load average {os.getloadavg()[0]:.2f} at start")
+    cases = args.cases.split(",")
+    if "raster" in cases:
+        raster_cases(args, peers, names)
+    if "vector" in cases:
+        vector_case(args, wanted)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+
+
+def raster_cases(args, peers, names):
+    """Times and prints the single-layer and realistic cases against the raster peers."""
+    tiles = os.path.abspath(args.tiles)
     # The tiles: the committed folder, and the realistic case's made from mapcompose renders.
     style = os.path.join(args.work, "folder.yaml")
     with open(style, "w") as f:
@@ -391,16 +488,8 @@ def main():
         for v in views:
             tools[-1].render(v)  # cold: its tiles come over HTTP into the peer's own cache
         requests[name] = served() - before
-    for v in views:
-        for tool in tools:
-            tool.render(v)  # warm-up, untimed
-    # Timed: the tools take turns, so a change in the machine's load hits them all alike.
-    ms = {tool.name: {v["name"]: [] for v in views} for tool in tools}
     before = served()
-    for _ in range(args.repeats):
-        for v in views:
-            for tool in tools:
-                ms[tool.name][v["name"]].append(tool.render(v))
+    ms = take_turns(tools, views, args.repeats)
     if peers:
         requests["timed runs"] = served() - before
     versions = {}
@@ -458,7 +547,7 @@ def main():
         print()
         print("goal: every peer/mc ratio ≥ 3 at 1024x1024 and 2048x2048, in both cases. differs: pixels that differ "
               "from mapcompose's image (mapcompose diff --threshold 0.1) and the largest channel difference (Pillow)")
-    print(f"load average {os.getloadavg()[0]:.2f} at the end; views: "
+    print("views: "
           + "; ".join(f"{v['name']} at {round(v['lat'], 6) + 0.0},{round(v['lon'], 6) + 0.0} zoom {v['zoom']:g}"
                       for v in views))
 

@@ -137,8 +137,13 @@ enum MapLibreProperties {
     /// pitch behaviour), read without a warning.
     static let noEffect: Set<String> = [
         "raster-fade-duration", "raster-resampling", "circle-pitch-scale", "circle-pitch-alignment", "line-round-limit",
-        "visibility",
+        "visibility", "text-pitch-alignment", "icon-pitch-alignment",
     ]
+
+    /// Properties with no effect in a north-up map unless they hold `viewport` (labels along
+    /// lines kept upright instead of turned to the line, which is not drawn): `map` and `auto`
+    /// are read without a warning.
+    static let viewportOnly: Set<String> = ["text-rotation-alignment", "icon-rotation-alignment"]
 
     /// The layer types drawn.
     static let layerTypes: Set<String> = ["background", "fill", "line", "circle", "raster", "symbol"]

@@ -44,9 +44,12 @@ struct MapLibreStyleDefinition {
 
 /// Reads MapLibre style JSON into a `MapLibreStyleDefinition`.
 enum MapLibreStyleParser {
-    /// Keys of the root that change nothing in a still, flat, north-up map.
+    /// Keys of the root that change nothing in a still, flat, north-up map, and the bookkeeping
+    /// keys that styles published by Mapbox-style editors carry (`id`, `owner`, `created`, …;
+    /// OpenMapTiles' Positron and OSM Bright have `id`), which MapLibre's renderers skip.
     static let ignoredRootKeys: Set<String> = ["version", "name", "metadata", "center", "zoom", "bearing", "pitch",
-                                               "sprite", "glyphs", "transition", "light", "state", "font-faces"]
+                                               "sprite", "glyphs", "transition", "light", "state", "font-faces",
+                                               "id", "owner", "created", "modified", "draft", "visibility", "protected"]
     /// Root keys whose effect is not drawn: named in a warning.
     static let unsupportedRootKeys: Set<String> = ["terrain", "sky", "projection"]
 
@@ -294,6 +297,7 @@ enum MapLibreStyleParser {
         for (group, members) in [("layout", layout), ("paint", paint)] {
             for (name, value) in members?.members ?? [] {
                 if name.hasSuffix("-transition") || MapLibreProperties.noEffect.contains(name) { continue }
+                if MapLibreProperties.viewportOnly.contains(name), value != .string("viewport") { continue }
                 guard let entry = table[name] else {
                     notDrawn.append(name)
                     continue
@@ -314,6 +318,12 @@ enum MapLibreStyleParser {
                     failed = true
                 }
             }
+        }
+        // A pattern replaces the layer's colour: drawn without it, the layer would be a plain
+        // (by default black) fill or line where MapLibre draws the image, so it is left out.
+        if let pattern = notDrawn.first(where: { $0.hasSuffix("-pattern") }) {
+            warnings.append("layer '\(id)': \(pattern) not drawn, so the layer is left out")
+            return nil
         }
         if !notDrawn.isEmpty {
             warnings.append("layer '\(id)': \(notDrawn.joined(separator: ", ")) not drawn")

@@ -209,6 +209,32 @@ import Testing
         #expect(notes.contains { $0.contains("fill-pattern") })
     }
 
+    /// A fill drawn with a pattern (not drawn) is left out, not filled black over the water.
+    @Test func patternLayersAreLeftOut() async throws {
+        let style = try Self.style(Self.landAndWater + """
+            , {"id": "waves", "type": "fill", "source": "omt", "source-layer": "water",
+               "paint": {"fill-pattern": "wave", "fill-translate": [0, 2.5]}}
+            """)
+        #expect(style.notes.map(\.message).contains { $0.contains("layer 'waves': fill-pattern not drawn, so the layer is left out") })
+        let (image, viewport) = try await Self.render(style, lat: 43, lon: 5, zoom: 5)
+        #expect(Self.pixel(image, viewport, lat: 41, lon: 5) == Self.water)
+    }
+
+    /// What real styles carry that changes nothing here: a root `id` and `owner`, and labels'
+    /// pitch and map/auto rotation alignment; `viewport` rotation alignment is named.
+    @Test func publishedStyleKeysAreRead() throws {
+        let text = """
+        {"version": 8, "id": "positron", "owner": "someone", "name": "x", "sources": {"omt": {"type": "vector", "url": "pmtiles://ne-omt.pmtiles"}},
+         "layers": [{"id": "names", "type": "symbol", "source": "omt", "source-layer": "place",
+                     "layout": {"text-field": "{name}", "text-rotation-alignment": "map", "text-pitch-alignment": "viewport",
+                                "icon-rotation-alignment": "auto"}},
+                    {"id": "upright", "type": "symbol", "source": "omt", "source-layer": "place",
+                     "layout": {"text-field": "{name}", "text-rotation-alignment": "viewport"}}]}
+        """
+        let style = try StyleLoader.load(text: text, origin: .file(Self.folder.appendingPathComponent("published.json")))
+        #expect(style.notes.map(\.message) == ["layer 'upright': text-rotation-alignment not drawn"])
+    }
+
     static func problems(_ text: String) -> [StyleProblem] {
         do {
             _ = try StyleLoader.load(text: text, origin: .file(folder.appendingPathComponent("bad.json")))
