@@ -11,7 +11,7 @@ public struct Collator: Sendable, Equatable {
         var options: String.CompareOptions = []
         if !caseSensitive { options.insert(.caseInsensitive) }
         if !diacriticSensitive { options.insert(.diacriticInsensitive) }
-        let result = lhs.compare(rhs, options: options, range: nil, locale: Locale(identifier: locale ?? "en_US"))
+        let result = lhs.compare(rhs, options: options, range: nil, locale: LocaleTag.locale(locale))
         switch result {
         case .orderedAscending: return -1
         case .orderedSame: return 0

@@ -63,7 +63,7 @@ final class NumberFormat: ExpressionNode {
     func evaluate(_ ctx: EvaluationContext) throws -> Value {
         let value = try number.number(ctx)
         let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: try locale?.string(ctx) ?? "en-US")
+        formatter.locale = LocaleTag.locale(try locale?.string(ctx))
         formatter.numberStyle = .decimal
         var unitSuffix = ""
         if let currency {
