@@ -32,6 +32,18 @@ enum MapLibreProperties {
                                           defaultValue: .string(value), enumValues: values), layout: layout)
     }
 
+    /// A boolean that does not vary by feature.
+    private static func flag(_ value: Bool, layout: Bool) -> Entry {
+        Entry(spec: PropertySpecification(type: "boolean", propertyType: "data-constant", interpolated: false,
+                                          parameters: ["zoom"], defaultValue: .bool(value)), layout: layout)
+    }
+
+    /// An `[x, y]` offset in pixels that may vary by feature (layout).
+    private static let featureOffset = Entry(
+        spec: PropertySpecification(type: "array", value: "number", length: 2, propertyType: "data-driven",
+                                    interpolated: true, parameters: ["zoom", "feature"], defaultValue: [0, 0]),
+        layout: true)
+
     private static let translate = Entry(
         spec: PropertySpecification(type: "array", value: "number", length: 2, propertyType: "data-constant",
                                     interpolated: true, parameters: ["zoom"], defaultValue: [0, 0]), layout: false)
@@ -44,9 +56,7 @@ enum MapLibreProperties {
             "background-opacity": number(1, dataDriven: false),
         ],
         "fill": [
-            "fill-antialias": Entry(spec: PropertySpecification(type: "boolean", propertyType: "data-constant",
-                                                                interpolated: false, parameters: ["zoom"],
-                                                                defaultValue: .bool(true)), layout: false),
+            "fill-antialias": flag(true, layout: false),
             "fill-opacity": number(1),
             "fill-color": color("#000000"),
             "fill-outline-color": optionalColor(),
@@ -97,34 +107,20 @@ enum MapLibreProperties {
             "text-size": number(16, layout: true),
             "text-anchor": choice(["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
                                    "bottom-right"], "center", dataDriven: true, layout: true),
-            "text-offset": Entry(spec: PropertySpecification(type: "array", value: "number", length: 2,
-                                                             propertyType: "data-driven", interpolated: true,
-                                                             parameters: ["zoom", "feature"], defaultValue: [0, 0]),
-                                 layout: true),
+            "text-offset": featureOffset,
             "text-transform": choice(["none", "uppercase", "lowercase"], "none", dataDriven: true, layout: true),
             "text-padding": number(2, dataDriven: false, layout: true),
-            "text-allow-overlap": Entry(spec: PropertySpecification(type: "boolean", propertyType: "data-constant",
-                                                                    interpolated: false, parameters: ["zoom"],
-                                                                    defaultValue: false), layout: true),
-            "text-ignore-placement": Entry(spec: PropertySpecification(type: "boolean", propertyType: "data-constant",
-                                                                       interpolated: false, parameters: ["zoom"],
-                                                                       defaultValue: false), layout: true),
+            "text-allow-overlap": flag(false, layout: true),
+            "text-ignore-placement": flag(false, layout: true),
             "icon-image": Entry(spec: PropertySpecification(type: "resolvedImage", propertyType: "data-driven",
                                                             interpolated: false, parameters: ["zoom", "feature"],
                                                             tokens: true), layout: true),
             "icon-size": number(1, layout: true),
             "icon-anchor": choice(["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
                                    "bottom-right"], "center", dataDriven: true, layout: true),
-            "icon-offset": Entry(spec: PropertySpecification(type: "array", value: "number", length: 2,
-                                                             propertyType: "data-driven", interpolated: true,
-                                                             parameters: ["zoom", "feature"], defaultValue: [0, 0]),
-                                 layout: true),
-            "icon-allow-overlap": Entry(spec: PropertySpecification(type: "boolean", propertyType: "data-constant",
-                                                                    interpolated: false, parameters: ["zoom"],
-                                                                    defaultValue: false), layout: true),
-            "icon-ignore-placement": Entry(spec: PropertySpecification(type: "boolean", propertyType: "data-constant",
-                                                                       interpolated: false, parameters: ["zoom"],
-                                                                       defaultValue: false), layout: true),
+            "icon-offset": featureOffset,
+            "icon-allow-overlap": flag(false, layout: true),
+            "icon-ignore-placement": flag(false, layout: true),
             "icon-opacity": number(1),
             "text-color": color("#000000"),
             "text-opacity": number(1),
