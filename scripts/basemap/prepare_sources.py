@@ -55,6 +55,7 @@ about lon -6.4..1.8, lat 49.9..58.7.
 """
 
 import argparse
+import collections
 import difflib
 import functools
 import hashlib
@@ -318,6 +319,7 @@ PREFER_HAN = {"JP", "CN"}
 # case; upper case letters are compared as lower case.
 _RU = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 _ARABIC_BASE = "ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي"
+_PERSIAN_BASE = _ARABIC_BASE.replace("ك", "").replace("ي", "").replace("ى", "")
 NATIONAL_LETTERS = {
     "RU": _RU,
     "UA": "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
@@ -329,12 +331,40 @@ NATIONAL_LETTERS = {
     "KG": _RU + "ңөү",
     "MN": _RU + "өү",
     "TJ": "абвгғдеёжзиӣйкқлмнопрстуӯфхҳчҷшъэюя",
-    "IR": _ARABIC_BASE + "پچژگکی",
-    "AF": _ARABIC_BASE + "پچژگکیټډړږښګڼۍې",
-    "PK": _ARABIC_BASE + "پچژگکیٹڈڑںھہۂۃے",
+    # Persian, Dari and Urdu write keheh and Farsi yeh, not the Arabic
+    # kaf and yeh (Arabic-language spellings: كابل, كراتشي); Urdu has no
+    # Arabic heh either (لاهور), nor the Arabic teh marbuta.
+    "IR": _PERSIAN_BASE + "پچژگکی",
+    "AF": _PERSIAN_BASE + "پچژگکیټډړږښګڼۍې",
+    "PK": _PERSIAN_BASE.replace("ه", "").replace("ة", "") + "پچژگکیٹڈڑںھہۂۃے",
 }
-for _code in "EG SA AE IQ SY JO LB MA DZ TN LY SD YE OM KW QA BH PS MR".split():
+_ARABIC_LANGUAGE = "EG SA AE IQ SY JO LB MA DZ TN LY SD YE OM KW QA BH PS MR".split()
+for _code in _ARABIC_LANGUAGE:
     NATIONAL_LETTERS[_code] = _ARABIC_BASE
+
+# Marks of the country's language among the names in its script: a name
+# with one beats a name without. Arabic: teh marbuta, alef maksura, a word
+# that starts with the article ال (القاهرة, not the Persian قاهره);
+# Persian and Dari: keheh and Farsi yeh; Urdu: its own letters; Mongolian:
+# ө, ү and the doubled letters of long vowels (Улаанбаатар, not the
+# Russian Улан-Батор); Serbian and Macedonian: their own letters.
+_ARABIC_MARKS = re.compile(r"[ةى](?:\s|$)|(?:^|\s)ال")
+LANGUAGE_MARKS = {
+    "IR": re.compile(r"[کی]"),
+    "AF": re.compile(r"[کی]"),
+    "PK": re.compile(r"[کیےہںٹڈڑ]"),
+    "MN": re.compile(r"[өү]|аа|ээ|ий|оо|өө|уу|үү", re.I),
+    "RS": re.compile(r"[јљњћђџ]", re.I),
+    "MK": re.compile(r"[ѓѕјљњќџ]", re.I),
+}
+for _code in _ARABIC_LANGUAGE:
+    LANGUAGE_MARKS[_code] = _ARABIC_MARKS
+
+# Letters whose presence or absence tells a full spelling from a defective
+# one: Hebrew plene spelling (ירושלים, not ירושלם) and the long a of Arabic
+# script (لاہور, not لہور). Of two names that differ by one such letter the
+# longer wins.
+_PLENE_LETTERS = {"Hebrew": "יו", "Arabic": "ا"}
 
 # Romanisation of letters that a country reads otherwise (Ukrainian и is y).
 ROMAN_OVERRIDES = {
@@ -440,6 +470,8 @@ def _roman_char(ch):
     if script == "Greek":
         base = unicodedata.normalize("NFD", low)[0]
         return _GREEK.get(base, "")
+    if low == "և":
+        return "ev"
     if script == "Latin":
         return "".join(c for c in unicodedata.normalize("NFKD", low) if "a" <= c <= "z")
     name = unicodedata.name(ch, "")
@@ -474,6 +506,8 @@ def romanise(text, overrides=None):
     without vowels, with doubled letters collapsed and a few letters that
     romanisations confuse merged. `overrides` maps lower-case letters to
     their romanisation in a given country."""
+    # Armenian ե at the start of a word reads ye (Երևան, Yerevan).
+    text = re.sub(r"(^|\s)([Եե])", "\\1Յ\\2", text)
     if overrides:
         full = "".join(overrides.get(c.lower()) or _roman_char(c) for c in text)
     else:
@@ -508,6 +542,35 @@ def _similarity(a, b):
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
 
 
+def _strip_marks(text):
+    """`text` without combining marks (vowel points, accents), NFC."""
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn"))
+
+
+def _defective(name, others, found):
+    """The other candidate (in `others`, all without marks) that is a fuller
+    form of `name`, or None: in Cyrillic, `name` with one more letter at the
+    end (Софи of София); the nominative of a Greek accusative in -ν
+    (Λευκωσία of Λευκωσίαν); in Hebrew and Arabic script, `name` with one more vowel letter inside
+    (ירושלם of ירושלים, لہور of لاہور)."""
+    if len(name) < 2:
+        return None
+    if "Greek" in found and name.endswith("ν") and name[:-1] in others:
+        return name[:-1]
+    for o in others:
+        if len(o) != len(name) + 1:
+            continue
+        if "Cyrillic" in found and o.startswith(name) and unicodedata.category(o[-1])[0] == "L":
+            return o
+        for script, letters in _PLENE_LETTERS.items():
+            if script in found:
+                for p in range(1, len(o)):
+                    if o[p] in letters and o[:p] + o[p + 1:] == name:
+                        return o
+    return None
+
+
 def choose_local_name(latin_name, alternatenames, scripts, country=""):
     """Picks the name of a place in its local script.
 
@@ -525,14 +588,26 @@ def choose_local_name(latin_name, alternatenames, scripts, country=""):
         single character (an abbreviation such as 沪) after the others;
       - Han names that the national character set encodes first;
       - names that use only letters of the national alphabet first;
+      - names of which another candidate is a fuller form (_defective())
+        last; the fuller form takes over their likeness to the Latin names;
+      - names with a mark of the country's language (LANGUAGE_MARKS) first;
+      - in alphabets, the most votes of the place's Latin-script names,
+        each voting for the candidates whose rough romanisation is most
+        like it (Москва, not the Turkish-like Москова);
       - how closely the name's rough romanisation matches one of the
         place's Latin-script names (best first), then how closely it
         matches `latin_name`;
+      - the spelling shared by the most candidates once vowel points and
+        other marks are taken off (عمان, عمّان, عَمّان);
+      - of a spaced and a hyphenated spelling, the hyphenated one when a
+        Latin-script name has a hyphen (Санкт-Петербург);
       - the shortest, then the first.
+    Lists of names in one string (two spaces in a row) are no candidates.
     """
     if not scripts:
         return None, None
-    candidates = [(i, n) for i, n in enumerate(alternatenames) if n.strip() and in_scripts(n, scripts)]
+    candidates = [(i, n) for i, n in enumerate(alternatenames)
+                  if n.strip() and "  " not in n and in_scripts(n, scripts)]
     if not candidates:
         return None, None
     prefer_han = country in PREFER_HAN
@@ -563,23 +638,64 @@ def choose_local_name(latin_name, alternatenames, scripts, country=""):
                 encodes = False
         full, skel = romanise(n, overrides) if phonetic else ("", "")
         scored.append([i, n, found, has_han, encodes, full.replace(" ", ""), skel])
-    best_key, best = None, None
-    for i, n, found, has_han, encodes, full, skel in scored:
-        sim = primary = 0.0
-        if phonetic:
+
+    # Similarity of each candidate to each Latin-script name; a Latin name
+    # votes for the candidates most like it.
+    sims, primaries = [], []
+    votes = [0] * len(scored)
+    if phonetic:
+        latin_list = sorted(latin_forms)
+        matrix = []
+        for i, n, found, has_han, encodes, full, skel in scored:
             use_full = found & _ALPHABETS
-            sim = 0.0
-            for lf, ls in latin_forms:
+            row = []
+            for lf, ls in latin_list:
                 s = _similarity(skel, ls)
                 if use_full:
                     s = (s + _similarity(full, lf)) / 2
-                if s > sim:
-                    sim = s
+                row.append(round(s, 6))
+            matrix.append(row)
             primary = _similarity(skel, primary_form[1])
             if use_full:
                 primary = (primary + _similarity(full, primary_form[0])) / 2
+            sims.append(max(row) if row else 0.0)
+            primaries.append(round(primary, 6))
+        for j in range(len(latin_list)):
+            top = max(row[j] for row in matrix)
+            if top <= 0:
+                continue
+            for k, row in enumerate(matrix):
+                # Only names in alphabets (Cyrillic, Greek...): a rough
+                # consonant skeleton of an abjad or an abugida matches too
+                # many Latin names (שלם, Salem, for Jerusalem).
+                if row[j] == top and scored[k][2] & _ALPHABETS:
+                    votes[k] += 1
+    else:
+        sims, primaries = [0.0] * len(scored), [0.0] * len(scored)
+
+    bare = [_strip_marks(n) for _, n, *_ in scored]
+    bare_set = set(bare)
+    attested = collections.Counter(bare)
+    marks = LANGUAGE_MARKS.get(country)
+    latin_hyphen = phonetic and any("-" in n for n in latin)
+    # A fuller form inherits the likeness of the defective form it completes.
+    defective = [_defective(bare[k], bare_set, sc[2]) for k, sc in enumerate(scored)]
+    for k, fuller in enumerate(defective):
+        if fuller:
+            for f, b in enumerate(bare):
+                if b == fuller:
+                    votes[f] = max(votes[f], votes[k])
+                    sims[f] = max(sims[f], sims[k])
+                    primaries[f] = max(primaries[f], primaries[k])
+    best_key, best = None, None
+    for k, (i, n, found, has_han, encodes, full, skel) in enumerate(scored):
         key = (not (prefer_han and has_han), has_han and len(n.strip()) < 2, not encodes,
-               not national_letters_only(n, country), -round(sim, 6), -round(primary, 6), len(n), i)
+               not national_letters_only(n, country),
+               defective[k] is not None,
+               not (marks and marks.search(n)),
+               -votes[k], -sims[k], -primaries[k], -attested[bare[k]],
+               latin_hyphen and " " in n and n.replace(" ", "-") in bare_set,
+               len(n), i)
         if best_key is None or key < best_key:
             best_key, best = key, n
     return best, script_label(best, scripts)

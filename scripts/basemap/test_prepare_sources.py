@@ -48,6 +48,48 @@ class LocalNameTests(unittest.TestCase):
         alts = ["Cairo", "Al Qāhirah", "قاھىرە", "القاهرة"]
         self.assertEqual(choose("Cairo", alts, "EG"), ("القاهرة", "Arabic"))
 
+    def test_arabic_language_marks(self):
+        # The article and teh marbuta beat a Persian-like spelling.
+        alts = ["Cairo", "Al Qāhirah", "القاهرة", "قاهره", "قاہرہ"]
+        self.assertEqual(choose("Cairo", alts, "EG")[0], "القاهرة")
+        alts = ["Riyadh", "Ar Riyāḑ", "الرياض", "رىياد", "رياض", "ریاض"]
+        self.assertEqual(choose("Riyadh", alts, "SA")[0], "الرياض")
+
+    def test_persian_and_urdu_letters(self):
+        alts = ["Kabul", "Kābul", "كابل", "كابۇل", "کابل", "کابول"]
+        self.assertEqual(choose("Kabul", alts, "AF")[0], "کابل")
+        alts = ["Karachi", "كاراتشى", "كراتشي", "کراچی", "کراچۍ", "ڪراچي"]
+        self.assertEqual(choose("Karachi", alts, "PK")[0], "کراچی")
+        alts = ["Lahore", "لاهور", "لاہور", "لہور"]
+        self.assertEqual(choose("Lahore", alts, "PK")[0], "لاہور")
+
+    def test_votes_of_latin_names(self):
+        alts = ["Moscow", "Moskva", "Moskwa", "Moskau", "Moskou", "Moskova", "Mosca",
+                "Москва", "Москова", "Масква"]
+        self.assertEqual(choose("Moscow", alts, "RU")[0], "Москва")
+
+    def test_fuller_forms(self):
+        alts = ["Sofia", "Sofiya", "Sofija", "Sofi", "Софи", "София", "Софія"]
+        self.assertEqual(choose("Sofia", alts, "BG")[0], "София")
+        alts = ["Nicosia", "Lefkosia", "Lefkosian", "Λευκωσία", "Λευκωσίαν"]
+        self.assertEqual(choose("Nicosia", alts, "CY")[0], "Λευκωσία")
+        alts = ["Jerusalem", "Yerushalem", "Yerushalayim", "ירושלם", "ירושלים", "יְרוּשָׁלַיִם"]
+        self.assertEqual(choose("Jerusalem", alts, "IL")[0], "ירושלים")
+
+    def test_mongolian_and_hyphen(self):
+        alts = ["Ulan Bator", "Ulaanbaatar", "Ulan-Bator", "Улаанбаатар", "Улан Батор", "Улан-Батор"]
+        self.assertEqual(choose("Ulan Bator", alts, "MN")[0], "Улаанбаатар")
+        alts = ["Saint Petersburg", "Sankt-Peterburg", "Санкт Петербург", "Санкт-Петербург"]
+        self.assertEqual(choose("Saint Petersburg", alts, "RU")[0], "Санкт-Петербург")
+
+    def test_armenian_and_lists(self):
+        alts = ["Yerevan", "Erevan", "Այրիվան  Երիվան  Էրեվան", "Երեւան", "Երևան", "Յերեվան"]
+        self.assertEqual(choose("Yerevan", alts, "AM")[0], "Երևան")
+
+    def test_amman_unvocalised_spelling(self):
+        alts = ["Amman", "ʿAmmān", "امان", "عمان", "عمّان", "عَمّان"]
+        self.assertEqual(choose("Amman", alts, "JO")[0], "عمان")
+
     def test_marks_and_spaces_are_ignored(self):
         alts = ["Athens", "Athína", "Αθήνα", "Ἀθῆναι", "Афины"]
         self.assertEqual(choose("Athens", alts, "GR"), ("Αθήνα", "Greek"))
