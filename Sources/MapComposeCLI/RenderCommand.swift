@@ -15,6 +15,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Style file (YAML or JSON), or the name of a built-in style.")
     var style = RenderSettings.defaultStyle
 
+    @Option(help: "The world basemap the built-in styles draw: a Protomaps-schema PMTiles (or MBTiles) file; 'none' for the 1:110m data (default: MAPCOMPOSE_BASEMAP, else the installed one, see docs/basemap.md).")
+    var basemap: String?
+
     @Option(parsing: .unconditional, help: "Map center as LAT,LON in degrees.")
     var center: String?
 
@@ -92,7 +95,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     /// The options as plain values.
     var settings: RenderSettings {
-        RenderSettings(output: output, style: style, center: center, zoom: zoom, bbox: bbox, padding: padding,
+        RenderSettings(output: output, style: style, basemap: basemap, center: center, zoom: zoom, bbox: bbox, padding: padding,
                        fractionalZoom: fractionalZoom,
                        overlays: OverlayArguments(markers: marker, paths: path, polygons: polygon, circles: circle,
                                                   texts: text, files: overlay),

@@ -14,6 +14,8 @@ struct RenderSettings: Equatable {
 
     var output: String
     var style = defaultStyle
+    /// `--basemap FILE`: sets `MAPCOMPOSE_BASEMAP` for this process (see `BasemapLocator`).
+    var basemap: String?
     var center: String?
     var zoom: Double?
     var bbox: String?
@@ -41,6 +43,10 @@ struct RenderSettings: Equatable {
         // Nearly every map has text (the attribution at least): fonts are loaded meanwhile.
         let textWarmUp = noAttribution && overlays.isEmpty ? nil : TextWarmUp.start()
         defer { textWarmUp?.wait() }
+        if let basemap {
+            guard !basemap.isEmpty else { throw CLIFailure("--basemap needs a file (or 'none')", exitCode: 2) }
+            setenv(BasemapLocator.variable, basemap, 1)
+        }
         let request = try makeRequest()
         for note in request.style.notes { printError("warning: \(note)") }
         if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }

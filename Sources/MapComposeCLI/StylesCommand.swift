@@ -10,8 +10,17 @@ struct StylesCommand: ParsableCommand {
 
     func run() {
         let width = BuiltInStyle.all.map(\.name.count).max() ?? 0
+        let basemap = try? BasemapLocator.locate()
         for style in BuiltInStyle.all {
-            print(style.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + "\(style.summary) (\(style.detail); offline)")
+            let data: String
+            if style.basemapText != nil, let basemap {
+                data = "world basemap \(basemap.path)"
+            } else if style.basemapText != nil {
+                data = "\(style.detail) until the world basemap is installed"
+            } else {
+                data = style.detail
+            }
+            print(style.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + "\(style.summary) (\(data); offline)")
         }
     }
 }

@@ -113,7 +113,9 @@ struct JSONReader {
                 guard pos < bytes.count else { throw fail("unexpected end of input") }
                 let c = bytes[pos]
                 pos += 1
-                switch top {
+                // Consumed, so the open container's storage is unique and grows in place
+                // (a copy per element made large arrays quadratic).
+                switch consume top {
                 case .array(var items):
                     items.append(value)
                     if c == UInt8(ascii: ",") {

@@ -114,7 +114,7 @@ extension StyleExpression {
             return .failure(ExpressionParsingErrors(rootKey: rootKey, errors: [
                 ExpressionParsingError(key: "", message: "Expression nested deeper than \(ParsingContext.maxDepth) levels.")]))
         }
-        return parse(LegacyFilter.convert(filter), rootKey: rootKey, spec: filterSpecification)
+        return parse(LegacyFilter.convert(filter), rootKey: rootKey, spec: filterSpecification, zoomOnlyInCurves: false)
     }
 
     /// Whether a filter passes the feature in `ctx` (false where it fails at run time).

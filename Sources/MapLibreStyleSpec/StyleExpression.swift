@@ -37,7 +37,11 @@ public final class StyleExpression {
     /// Parses and type-checks an expression for a property described by `spec` (nil: no
     /// expected type, any inputs). Error keys are relative to the expression; `rootKey`
     /// places them in the style for messages.
-    public static func parse(_ json: JSONValue, rootKey: String = "", spec: PropertySpecification? = nil) -> Result<StyleExpression, ExpressionParsingErrors> {
+    /// Filters pass `zoomOnlyInCurves: false`: like MapLibre's `createFilter`, they may read
+    /// `zoom` anywhere (`["<=", ["get", "min_zoom"], ["zoom"]]`), where properties may read it
+    /// only as the input of a top-level `step` or `interpolate`.
+    public static func parse(_ json: JSONValue, rootKey: String = "", spec: PropertySpecification? = nil,
+                             zoomOnlyInCurves: Bool = true) -> Result<StyleExpression, ExpressionParsingErrors> {
         func fail(_ errors: [ExpressionParsingError]) -> Result<StyleExpression, ExpressionParsingErrors> {
             .failure(ExpressionParsingErrors(rootKey: rootKey, errors: errors))
         }
@@ -52,6 +56,10 @@ public final class StyleExpression {
             return fail([ExpressionParsingError(key: "", message: "zoom expressions not supported")])
         }
         var curve: ExpressionNode?
+        if !zoomOnlyInCurves {
+            let kind: Kind = zoomConstant ? (featureConstant ? .constant : .source) : (featureConstant ? .camera : .composite)
+            return .success(StyleExpression(root: root, kind: kind, zoomCurve: nil, defaultValue: spec.flatMap(defaultValue)))
+        }
         switch findZoomCurve(root) {
         case .failure(let e): return fail([e])
         case .success(let c): curve = c

@@ -15,8 +15,15 @@ struct CLIRunner {
 
     static var binary: URL { TestPaths.productsFolder.appendingPathComponent("mapcompose") }
 
-    static func run(_ arguments: [String], in folder: URL) throws -> Outcome {
-        try start(arguments, in: folder).finish()
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String]? = nil) throws -> Outcome {
+        try start(arguments, in: folder, environment: environment).finish()
+    }
+
+    /// This process's environment with the world basemap `MAPCOMPOSE_BASEMAP` (`none`: off).
+    static func environment(basemap: String = "none") -> [String: String] {
+        var result = ProcessInfo.processInfo.environment
+        result["MAPCOMPOSE_BASEMAP"] = basemap
+        return result
     }
 
     /// Runs `mapcompose` through `/bin/sh` with the file size limit set to `blocks` (of 512
@@ -50,10 +57,12 @@ struct CLIRunner {
         private let collected = DispatchGroup()
         private var outData = Data(), errData = Data()
 
-        /// With `environment`, the process gets those variables instead of this one's.
+        /// With `environment`, the process gets those variables instead of this one's; without,
+        /// this one's with the world basemap off (`MAPCOMPOSE_BASEMAP=none`), so an installed
+        /// basemap changes no test.
         init(executable: URL, arguments: [String], in folder: URL, environment: [String: String]? = nil) throws {
             process.executableURL = executable
-            if let environment { process.environment = environment }
+            process.environment = environment ?? CLIRunner.environment()
             process.arguments = arguments
             process.currentDirectoryURL = folder
             process.standardOutput = out

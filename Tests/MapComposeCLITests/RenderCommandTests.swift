@@ -114,7 +114,13 @@ import Testing
     @Test func stylesListsTheBuiltInStyles() throws {
         let run = try CLIRunner.run(["styles"], in: FileManager.default.temporaryDirectory)
         #expect(run.status == 0)
-        #expect(run.stdout == "default  Natural Earth countries, borders and capitals over an ocean (1:110m data, detailed to about zoom 6; offline)\n")
+        #expect(run.stdout == """
+            default       the world basemap: land, water, rivers, borders and places (else Natural Earth countries and capitals) \
+            (1:110m data, detailed to about zoom 6 until the world basemap is installed; offline)
+            default-dark  the default style in dark colours (1:110m data in the default colours, detailed to about zoom 6 \
+            until the world basemap is installed; offline)
+
+            """)
     }
 
     @Test func versionPrintsTheLibraryVersion() throws {
@@ -131,8 +137,8 @@ import Testing
         let folder = try TemporaryFolder()
         let run = try CLIRunner.run(["--center", "51.5,-0.12", "--zoom", "\(zoom)", "--size", "64x64", "o.png"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        let note = "note: the built-in 'default' style has 1:110m data, detailed to about zoom 6; for closer maps give a style with tiles "
-            + "(--style FILE: a tile folder, an MBTiles file or a tile server; the examples in mapcompose's Styles/ folder show each)"
+        let note = "note: the built-in 'default' style has 1:110m data, detailed to about zoom 6 because the world basemap is not "
+            + "installed: build it with `make basemap` (about 3 minutes; docs/basemap.md) or name a Protomaps PMTiles with --basemap FILE"
         #expect(run.stderrLines == (noted ? [note] : []))
     }
 

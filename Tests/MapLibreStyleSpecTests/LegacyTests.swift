@@ -55,3 +55,22 @@ import Testing
         #expect(LegacyFunction.tokenString("plain") == .string("plain"))
     }
 }
+
+@Suite struct ZoomInFilterTests {
+    /// Filters may read `zoom` anywhere (as MapLibre's createFilter allows); properties only
+    /// through a top-level curve.
+    @Test func aFilterComparesAFeaturesMinZoomWithTheZoom() throws {
+        let filter = try StyleExpression.parseFilter(try json(#"["<=", ["coalesce", ["get", "min_zoom"], 0], ["zoom"]]"#)).get()
+        var ctx = EvaluationContext(properties: ["min_zoom": .number(8)], id: .null, geometryType: "Point")
+        ctx.zoom = 7
+        #expect(!filter.matches(ctx))
+        ctx.zoom = 8
+        #expect(filter.matches(ctx))
+        let property = StyleExpression.parse(try json(#"["+", ["zoom"], 1]"#))
+        guard case .failure(let errors) = property else {
+            Issue.record("zoom outside a curve parsed as a property")
+            return
+        }
+        #expect(errors.errors.first?.message.contains("top-level") == true)
+    }
+}

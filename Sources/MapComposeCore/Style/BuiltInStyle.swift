@@ -15,24 +15,46 @@ public struct BuiltInStyle: Sendable {
     public let files: [String: String]
     /// The GeoJSON files among them stored ready to read, base64 (see `PreparedGeoJSON`).
     let preparedFiles: [String: String]
+    /// The MapLibre style drawn instead when the world basemap is installed (its source is
+    /// `mapcompose://basemap`, see `BasemapLocator`); nil for styles without one.
+    public let basemapText: String?
 
     /// Every built-in style.
     public static let all: [BuiltInStyle] = [
         BuiltInStyle(
             name: "default",
-            summary: "Natural Earth countries, borders and capitals over an ocean",
+            summary: "the world basemap: land, water, rivers, borders and places (else Natural Earth countries and capitals)",
             dataDescription: "1:110m data",
             detailMaxZoom: 6,
             text: EmbeddedStyleFiles.defaultStyle,
-            files: [
-                "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countries,
-                "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitals,
-            ],
-            preparedFiles: [
-                "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countriesPrepared,
-                "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitalsPrepared,
-            ])
+            files: naturalEarthFiles,
+            preparedFiles: naturalEarthPrepared,
+            basemapText: EmbeddedStyleFiles.defaultBasemapStyle),
+        BuiltInStyle(
+            name: "default-dark",
+            summary: "the default style in dark colours",
+            dataDescription: "1:110m data in the default colours",
+            detailMaxZoom: 6,
+            text: EmbeddedStyleFiles.defaultStyle,
+            files: naturalEarthFiles,
+            preparedFiles: naturalEarthPrepared,
+            basemapText: EmbeddedStyleFiles.defaultDarkBasemapStyle),
     ]
+
+    private static let naturalEarthFiles = [
+        "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countries,
+        "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitals,
+    ]
+    private static let naturalEarthPrepared = [
+        "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countriesPrepared,
+        "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitalsPrepared,
+    ]
+
+    /// This style as drawn over the world basemap: detailed to zoom 15.
+    var overBasemap: BuiltInStyle {
+        BuiltInStyle(name: name, summary: summary, dataDescription: "the world basemap", detailMaxZoom: 15,
+                     text: basemapText ?? text, files: [:], preparedFiles: [:], basemapText: basemapText)
+    }
 
     /// How far the data goes, e.g. `1:110m data, detailed to about zoom 6`.
     public var detail: String { "\(dataDescription), detailed to about zoom \(detailMaxZoom)" }

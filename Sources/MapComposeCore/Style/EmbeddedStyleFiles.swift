@@ -39,6 +39,1996 @@ layers:
       label-size: 11
 
 """#
+    /// `Styles/default.json`
+    static let defaultBasemapStyle = #"""
+{
+ "version": 8,
+ "name": "default",
+ "metadata": {
+  "about": "mapcompose's built-in 'default' style over the world basemap (docs/basemap.md); written by scripts/basemap/make_styles.py"
+ },
+ "sources": {
+  "basemap": {
+   "type": "vector",
+   "url": "mapcompose://basemap"
+  }
+ },
+ "layers": [
+  {
+   "id": "water-background",
+   "type": "background",
+   "paint": {
+    "background-color": "#a8cbe0"
+   }
+  },
+  {
+   "id": "earth",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "earth",
+   "paint": {
+    "fill-color": "#f3f0e8"
+   }
+  },
+  {
+   "id": "landcover-urban",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landcover",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "urban_area"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#ebe4da"
+   }
+  },
+  {
+   "id": "landcover-forest",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landcover",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "forest"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#cfe2bd"
+   }
+  },
+  {
+   "id": "landcover-glacier",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landcover",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "glacier"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#fbfdff"
+   }
+  },
+  {
+   "id": "landuse-urban",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landuse",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "residential",
+      "neighbourhood",
+      "industrial",
+      "commercial"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#ebe4da"
+   }
+  },
+  {
+   "id": "landuse-park",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landuse",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "park",
+      "nature_reserve",
+      "forest",
+      "wood",
+      "grass",
+      "cemetery",
+      "golf_course"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#d9e8c9"
+   }
+  },
+  {
+   "id": "water",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "water",
+   "filter": [
+    "==",
+    [
+     "geometry-type"
+    ],
+    "Polygon"
+   ],
+   "paint": {
+    "fill-color": "#a8cbe0"
+   }
+  },
+  {
+   "id": "rivers",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "water",
+   "minzoom": 3,
+   "filter": [
+    "all",
+    [
+     "==",
+     [
+      "geometry-type"
+     ],
+     "LineString"
+    ],
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "river",
+       "canal",
+       "stream"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#a8cbe0",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     3,
+     0.4,
+     8,
+     1.2,
+     12,
+     3,
+     16,
+     8
+    ]
+   }
+  },
+  {
+   "id": "buildings",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "buildings",
+   "paint": {
+    "fill-color": "#ddd5cb"
+   }
+  },
+  {
+   "id": "roads-path",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 13,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "path"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#b9ae9f",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     13,
+     0.5,
+     16,
+     1.5
+    ],
+    "line-dasharray": [
+     2,
+     1.5
+    ]
+   }
+  },
+  {
+   "id": "roads-minor-casing",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 11,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "minor_road"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#ddd6cc",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     11,
+     0.6,
+     13,
+     2.4,
+     16,
+     9
+    ]
+   }
+  },
+  {
+   "id": "roads-major-casing",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 7,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "major_road"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#cfc6ba",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     7,
+     0.8,
+     12,
+     3.4,
+     16,
+     14
+    ]
+   }
+  },
+  {
+   "id": "roads-highway-casing",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 5,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "highway"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#d69d4a",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     5,
+     1,
+     12,
+     4.4,
+     16,
+     16
+    ]
+   }
+  },
+  {
+   "id": "roads-minor",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 11,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "minor_road"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#ffffff",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     11,
+     0.3,
+     13,
+     1.4,
+     16,
+     7
+    ]
+   }
+  },
+  {
+   "id": "roads-major",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 7,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "major_road"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#ffffff",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     7,
+     0.5,
+     12,
+     2.2,
+     16,
+     11
+    ]
+   }
+  },
+  {
+   "id": "roads-highway",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 5,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "highway"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#f5c266",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     5,
+     0.6,
+     12,
+     3,
+     16,
+     13
+    ]
+   }
+  },
+  {
+   "id": "boundaries-region",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "boundaries",
+   "minzoom": 3,
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "region"
+     ]
+    ]
+   ],
+   "paint": {
+    "line-color": "#c2b6c8",
+    "line-dasharray": [
+     3,
+     2
+    ],
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     3,
+     0.5,
+     10,
+     1.2
+    ]
+   }
+  },
+  {
+   "id": "boundaries-country",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "boundaries",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "country"
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round"
+   },
+   "paint": {
+    "line-color": "#9d86a8",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     0,
+     0.6,
+     6,
+     1.4,
+     12,
+     2.5
+    ]
+   }
+  },
+  {
+   "id": "roads-labels",
+   "type": "symbol",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 13,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "highway",
+       "major_road",
+       "minor_road"
+      ]
+     ]
+    ],
+    [
+     "has",
+     "name"
+    ]
+   ],
+   "layout": {
+    "symbol-placement": "line",
+    "text-field": [
+     "get",
+     "name"
+    ],
+    "text-font": [
+     "Noto Sans Regular"
+    ],
+    "text-size": 11
+   },
+   "paint": {
+    "text-color": "#3b3631",
+    "text-halo-color": "#ffffffe0",
+    "text-halo-width": 1.5
+   }
+  },
+  {
+   "id": "places-locality",
+   "type": "symbol",
+   "source": "basemap",
+   "source-layer": "places",
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "locality",
+       "neighbourhood",
+       "macrohood"
+      ]
+     ]
+    ],
+    [
+     "<=",
+     [
+      "coalesce",
+      [
+       "get",
+       "min_zoom"
+      ],
+      0
+     ],
+     [
+      "zoom"
+     ]
+    ]
+   ],
+   "layout": {
+    "text-field": [
+     "case",
+     [
+      "all",
+      [
+       "has",
+       "name:en"
+      ],
+      [
+       "!=",
+       [
+        "get",
+        "name:en"
+       ],
+       [
+        "coalesce",
+        [
+         "get",
+         "name"
+        ],
+        ""
+       ]
+      ]
+     ],
+     [
+      "concat",
+      [
+       "coalesce",
+       [
+        "get",
+        "name"
+       ],
+       ""
+      ],
+      "\n",
+      [
+       "get",
+       "name:en"
+      ]
+     ],
+     [
+      "coalesce",
+      [
+       "get",
+       "name"
+      ],
+      ""
+     ]
+    ],
+    "text-font": [
+     "Noto Sans Regular"
+    ],
+    "symbol-sort-key": [
+     "-",
+     0,
+     [
+      "coalesce",
+      [
+       "get",
+       "population"
+      ],
+      0
+     ]
+    ],
+    "text-size": [
+     "interpolate",
+     [
+      "linear"
+     ],
+     [
+      "coalesce",
+      [
+       "get",
+       "population_rank"
+      ],
+      0
+     ],
+     0,
+     10,
+     8,
+     12,
+     12,
+     15,
+     15,
+     18
+    ],
+    "text-padding": 4
+   },
+   "paint": {
+    "text-color": "#3b3631",
+    "text-halo-color": "#ffffffe0",
+    "text-halo-width": 1.6
+   }
+  },
+  {
+   "id": "places-country",
+   "type": "symbol",
+   "source": "basemap",
+   "source-layer": "places",
+   "maxzoom": 7,
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "country"
+     ]
+    ]
+   ],
+   "layout": {
+    "text-field": [
+     "case",
+     [
+      "all",
+      [
+       "has",
+       "name:en"
+      ],
+      [
+       "!=",
+       [
+        "get",
+        "name:en"
+       ],
+       [
+        "coalesce",
+        [
+         "get",
+         "name"
+        ],
+        ""
+       ]
+      ]
+     ],
+     [
+      "concat",
+      [
+       "coalesce",
+       [
+        "get",
+        "name"
+       ],
+       ""
+      ],
+      "\n",
+      [
+       "get",
+       "name:en"
+      ]
+     ],
+     [
+      "coalesce",
+      [
+       "get",
+       "name"
+      ],
+      ""
+     ]
+    ],
+    "text-font": [
+     "Noto Sans Regular"
+    ],
+    "text-size": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     1,
+     10,
+     6,
+     16
+    ],
+    "symbol-sort-key": [
+     "-",
+     0,
+     [
+      "coalesce",
+      [
+       "get",
+       "population"
+      ],
+      0
+     ]
+    ],
+    "text-padding": 6
+   },
+   "paint": {
+    "text-color": "#6b5c74",
+    "text-halo-color": "#ffffffe0",
+    "text-halo-width": 1.8
+   }
+  }
+ ]
+}
+
+"""#
+    /// `Styles/default-dark.json`
+    static let defaultDarkBasemapStyle = #"""
+{
+ "version": 8,
+ "name": "default-dark",
+ "metadata": {
+  "about": "mapcompose's built-in 'default-dark' style over the world basemap (docs/basemap.md); written by scripts/basemap/make_styles.py"
+ },
+ "sources": {
+  "basemap": {
+   "type": "vector",
+   "url": "mapcompose://basemap"
+  }
+ },
+ "layers": [
+  {
+   "id": "water-background",
+   "type": "background",
+   "paint": {
+    "background-color": "#1b2a38"
+   }
+  },
+  {
+   "id": "earth",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "earth",
+   "paint": {
+    "fill-color": "#2b2d30"
+   }
+  },
+  {
+   "id": "landcover-urban",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landcover",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "urban_area"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#33353a"
+   }
+  },
+  {
+   "id": "landcover-forest",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landcover",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "forest"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#29362a"
+   }
+  },
+  {
+   "id": "landcover-glacier",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landcover",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "glacier"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#3a4048"
+   }
+  },
+  {
+   "id": "landuse-urban",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landuse",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "residential",
+      "neighbourhood",
+      "industrial",
+      "commercial"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#33353a"
+   }
+  },
+  {
+   "id": "landuse-park",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "landuse",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "park",
+      "nature_reserve",
+      "forest",
+      "wood",
+      "grass",
+      "cemetery",
+      "golf_course"
+     ]
+    ]
+   ],
+   "paint": {
+    "fill-color": "#2c3a2e"
+   }
+  },
+  {
+   "id": "water",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "water",
+   "filter": [
+    "==",
+    [
+     "geometry-type"
+    ],
+    "Polygon"
+   ],
+   "paint": {
+    "fill-color": "#1b2a38"
+   }
+  },
+  {
+   "id": "rivers",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "water",
+   "minzoom": 3,
+   "filter": [
+    "all",
+    [
+     "==",
+     [
+      "geometry-type"
+     ],
+     "LineString"
+    ],
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "river",
+       "canal",
+       "stream"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#1b2a38",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     3,
+     0.4,
+     8,
+     1.2,
+     12,
+     3,
+     16,
+     8
+    ]
+   }
+  },
+  {
+   "id": "buildings",
+   "type": "fill",
+   "source": "basemap",
+   "source-layer": "buildings",
+   "paint": {
+    "fill-color": "#3a3c41"
+   }
+  },
+  {
+   "id": "roads-path",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 13,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "path"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#5a5d62",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     13,
+     0.5,
+     16,
+     1.5
+    ],
+    "line-dasharray": [
+     2,
+     1.5
+    ]
+   }
+  },
+  {
+   "id": "roads-minor-casing",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 11,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "minor_road"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#36383c",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     11,
+     0.6,
+     13,
+     2.4,
+     16,
+     9
+    ]
+   }
+  },
+  {
+   "id": "roads-major-casing",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 7,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "major_road"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#3c3e43",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     7,
+     0.8,
+     12,
+     3.4,
+     16,
+     14
+    ]
+   }
+  },
+  {
+   "id": "roads-highway-casing",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 5,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "highway"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#5e4726",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     5,
+     1,
+     12,
+     4.4,
+     16,
+     16
+    ]
+   }
+  },
+  {
+   "id": "roads-minor",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 11,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "minor_road"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#46494e",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     11,
+     0.3,
+     13,
+     1.4,
+     16,
+     7
+    ]
+   }
+  },
+  {
+   "id": "roads-major",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 7,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "major_road"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#55585e",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     7,
+     0.5,
+     12,
+     2.2,
+     16,
+     11
+    ]
+   }
+  },
+  {
+   "id": "roads-highway",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 5,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "highway"
+      ]
+     ]
+    ],
+    [
+     "!",
+     [
+      "to-boolean",
+      [
+       "get",
+       "is_tunnel"
+      ]
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round",
+    "line-cap": "round"
+   },
+   "paint": {
+    "line-color": "#8a6a3a",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     5,
+     0.6,
+     12,
+     3,
+     16,
+     13
+    ]
+   }
+  },
+  {
+   "id": "boundaries-region",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "boundaries",
+   "minzoom": 3,
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "region"
+     ]
+    ]
+   ],
+   "paint": {
+    "line-color": "#5d5663",
+    "line-dasharray": [
+     3,
+     2
+    ],
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     3,
+     0.5,
+     10,
+     1.2
+    ]
+   }
+  },
+  {
+   "id": "boundaries-country",
+   "type": "line",
+   "source": "basemap",
+   "source-layer": "boundaries",
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "country"
+     ]
+    ]
+   ],
+   "layout": {
+    "line-join": "round"
+   },
+   "paint": {
+    "line-color": "#8a7a94",
+    "line-width": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     0,
+     0.6,
+     6,
+     1.4,
+     12,
+     2.5
+    ]
+   }
+  },
+  {
+   "id": "roads-labels",
+   "type": "symbol",
+   "source": "basemap",
+   "source-layer": "roads",
+   "minzoom": 13,
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "highway",
+       "major_road",
+       "minor_road"
+      ]
+     ]
+    ],
+    [
+     "has",
+     "name"
+    ]
+   ],
+   "layout": {
+    "symbol-placement": "line",
+    "text-field": [
+     "get",
+     "name"
+    ],
+    "text-font": [
+     "Noto Sans Regular"
+    ],
+    "text-size": 11
+   },
+   "paint": {
+    "text-color": "#e6e2dc",
+    "text-halo-color": "#1d1f22e0",
+    "text-halo-width": 1.5
+   }
+  },
+  {
+   "id": "places-locality",
+   "type": "symbol",
+   "source": "basemap",
+   "source-layer": "places",
+   "filter": [
+    "all",
+    [
+     "in",
+     [
+      "get",
+      "kind"
+     ],
+     [
+      "literal",
+      [
+       "locality",
+       "neighbourhood",
+       "macrohood"
+      ]
+     ]
+    ],
+    [
+     "<=",
+     [
+      "coalesce",
+      [
+       "get",
+       "min_zoom"
+      ],
+      0
+     ],
+     [
+      "zoom"
+     ]
+    ]
+   ],
+   "layout": {
+    "text-field": [
+     "case",
+     [
+      "all",
+      [
+       "has",
+       "name:en"
+      ],
+      [
+       "!=",
+       [
+        "get",
+        "name:en"
+       ],
+       [
+        "coalesce",
+        [
+         "get",
+         "name"
+        ],
+        ""
+       ]
+      ]
+     ],
+     [
+      "concat",
+      [
+       "coalesce",
+       [
+        "get",
+        "name"
+       ],
+       ""
+      ],
+      "\n",
+      [
+       "get",
+       "name:en"
+      ]
+     ],
+     [
+      "coalesce",
+      [
+       "get",
+       "name"
+      ],
+      ""
+     ]
+    ],
+    "text-font": [
+     "Noto Sans Regular"
+    ],
+    "symbol-sort-key": [
+     "-",
+     0,
+     [
+      "coalesce",
+      [
+       "get",
+       "population"
+      ],
+      0
+     ]
+    ],
+    "text-size": [
+     "interpolate",
+     [
+      "linear"
+     ],
+     [
+      "coalesce",
+      [
+       "get",
+       "population_rank"
+      ],
+      0
+     ],
+     0,
+     10,
+     8,
+     12,
+     12,
+     15,
+     15,
+     18
+    ],
+    "text-padding": 4
+   },
+   "paint": {
+    "text-color": "#e6e2dc",
+    "text-halo-color": "#1d1f22e0",
+    "text-halo-width": 1.6
+   }
+  },
+  {
+   "id": "places-country",
+   "type": "symbol",
+   "source": "basemap",
+   "source-layer": "places",
+   "maxzoom": 7,
+   "filter": [
+    "in",
+    [
+     "get",
+     "kind"
+    ],
+    [
+     "literal",
+     [
+      "country"
+     ]
+    ]
+   ],
+   "layout": {
+    "text-field": [
+     "case",
+     [
+      "all",
+      [
+       "has",
+       "name:en"
+      ],
+      [
+       "!=",
+       [
+        "get",
+        "name:en"
+       ],
+       [
+        "coalesce",
+        [
+         "get",
+         "name"
+        ],
+        ""
+       ]
+      ]
+     ],
+     [
+      "concat",
+      [
+       "coalesce",
+       [
+        "get",
+        "name"
+       ],
+       ""
+      ],
+      "\n",
+      [
+       "get",
+       "name:en"
+      ]
+     ],
+     [
+      "coalesce",
+      [
+       "get",
+       "name"
+      ],
+      ""
+     ]
+    ],
+    "text-font": [
+     "Noto Sans Regular"
+    ],
+    "text-size": [
+     "interpolate",
+     [
+      "exponential",
+      1.4
+     ],
+     [
+      "zoom"
+     ],
+     1,
+     10,
+     6,
+     16
+    ],
+    "symbol-sort-key": [
+     "-",
+     0,
+     [
+      "coalesce",
+      [
+       "get",
+       "population"
+      ],
+      0
+     ]
+    ],
+    "text-padding": 6
+   },
+   "paint": {
+    "text-color": "#c5b6d0",
+    "text-halo-color": "#1d1f22e0",
+    "text-halo-width": 1.8
+   }
+  }
+ ]
+}
+
+"""#
     /// `Styles/data/ne_110m_countries.geojson`
     static let countries = #"""
 {

@@ -43,8 +43,22 @@ public enum StyleLoader {
     }
 
     /// Loads a style built into the binary.
+    /// Styles with a basemap variant draw the world basemap when one is installed
+    /// (`BasemapLocator`), else their 1:110m data.
     public static func load(builtIn style: BuiltInStyle, remote: RemoteEnvironment = .standard) throws(StyleError) -> MapStyle {
-        try load(text: style.text, origin: .builtIn(style), remote: remote)
+        if let basemapText = style.basemapText {
+            let found: URL?
+            do {
+                found = try BasemapLocator.locate()
+            } catch {
+                throw StyleError(problems: [StyleProblem(file: "built-in:\(style.name)", line: nil, keyPath: "",
+                                                         message: error.description)])
+            }
+            if found != nil {
+                return try load(text: basemapText, origin: .builtIn(style.overBasemap), remote: remote)
+            }
+        }
+        return try load(text: style.text, origin: .builtIn(style), remote: remote)
     }
 
     /// Loads a style by built-in name, or else as a file path.

@@ -60,6 +60,8 @@ enum MapLibreSourceOpener {
             return .tiles(source, native: low...high, vector: vector, tileSize: tileSize)
         }
         switch definition.location {
+        case .url(BasemapLocator.styleURL):
+            return try tiles(basemap(vector: vector, options: options, remote: remote))
         case .url(let text) where text.hasPrefix("mbtiles://"):
             let path = file(String(text.dropFirst("mbtiles://".count)), base: base)
             do {
@@ -140,6 +142,32 @@ enum MapLibreSourceOpener {
         }
     }
 
+    /// The installed world basemap (`mapcompose://basemap`, see `BasemapLocator`): a PMTiles
+    /// file, or an MBTiles file when its name ends in .mbtiles.
+    private static func basemap(vector: Bool, options: RemoteOptions,
+                                remote: RemoteEnvironment) throws(MapLibreSourceError) -> any TileSource {
+        let found: URL?
+        do {
+            found = try BasemapLocator.locate()
+        } catch {
+            throw MapLibreSourceError("url", error.description)
+        }
+        guard let file = found else {
+            var error = MapLibreSourceError("url", "no world basemap is installed: \(BasemapLocator.howToInstall)")
+            error.isAbsentBasemap = true
+            throw error
+        }
+        do {
+            if file.pathExtension.lowercased() == "mbtiles" {
+                return try MBTilesSource(spec: MBTilesSourceSpec(file: file))
+            }
+            return try PMTilesSource(spec: PMTilesSourceSpec(location: .file(file), remote: options), environment: remote,
+                                     vectorTiles: vector)
+        } catch {
+            throw MapLibreSourceError("url", "basemap '\(file.path)': \(error)")
+        }
+    }
+
     /// Tiles in files named by path templates relative to the style (one folder for all).
     private static func folderTiles(_ templates: [String], _ definition: MapLibreSourceDefinition, base: URL?,
                                     native: ClosedRange<Int>,
@@ -163,6 +191,8 @@ enum MapLibreSourceOpener {
 struct MapLibreSourceError: Error {
     let key: String
     let message: String
+    /// The style names the world basemap and none is installed (a note when validating).
+    var isAbsentBasemap = false
 
     init(_ key: String, _ message: String) {
         self.key = key

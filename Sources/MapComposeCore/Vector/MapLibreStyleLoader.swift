@@ -46,6 +46,8 @@ enum MapLibreStyleLoader {
             guard let source = definition.sources[id] else { continue }
             switch MapLibreSourceOpener.open(source, base: spec.base, remote: remote, cacheLayer: "maplibre") {
             case .success(let opened): sources[id] = opened
+            case .failure(let error) where error.isAbsentBasemap && remote.documentsMayBeUnreachable:
+                log.note(nil, "\(source.keyPath).\(error.key)", "not checked: \(error.message)")
             case .failure(let error): log.add(nil, "\(source.keyPath).\(error.key)", error.message)
             }
         }
