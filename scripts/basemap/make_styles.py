@@ -97,11 +97,13 @@ def layers(c):
          "layout": {"symbol-placement": "line", "text-field": ["get", "name"], "text-font": FONT, "text-size": 11},
          "paint": {"text-color": c["label"], "text-halo-color": c["label_halo"], "text-halo-width": 1.5}},
         {"id": "places-locality", "type": "symbol", "source": "basemap", "source-layer": "places",
-         "filter": ["all", kind("locality", "neighbourhood", "macrohood"), shown()],
+         # Names of more than 40 characters (housing estates, compounds) would cross the map.
+         "filter": ["all", kind("locality", "neighbourhood", "macrohood"), shown(),
+                    ["<=", ["length", ["coalesce", ["get", "name:en"], ["get", "name"], ""]], 40]],
          "layout": {"text-field": LABEL, "text-font": FONT,
                     "symbol-sort-key": ["-", 0, ["coalesce", ["get", "population"], 0]],
-                    "text-size": ["interpolate", ["linear"], ["coalesce", ["get", "population_rank"], 0],
-                                  0, 10, 8, 12, 12, 15, 15, 18],
+                    # Three sizes, not a continuous scale: each size is one font set to load.
+                    "text-size": ["step", ["coalesce", ["get", "population_rank"], 0], 11, 9, 13, 12, 16],
                     "text-padding": 4},
          "paint": {"text-color": c["label"], "text-halo-color": c["label_halo"], "text-halo-width": 1.6}},
         {"id": "places-country", "type": "symbol", "source": "basemap", "source-layer": "places", "maxzoom": 7,

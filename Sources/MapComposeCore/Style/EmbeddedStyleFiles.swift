@@ -827,6 +827,25 @@ layers:
      [
       "zoom"
      ]
+    ],
+    [
+     "<=",
+     [
+      "length",
+      [
+       "coalesce",
+       [
+        "get",
+        "name:en"
+       ],
+       [
+        "get",
+        "name"
+       ],
+       ""
+      ]
+     ],
+     40
     ]
    ],
    "layout": {
@@ -895,10 +914,7 @@ layers:
      ]
     ],
     "text-size": [
-     "interpolate",
-     [
-      "linear"
-     ],
+     "step",
      [
       "coalesce",
       [
@@ -907,14 +923,11 @@ layers:
       ],
       0
      ],
-     0,
-     10,
-     8,
+     11,
+     9,
+     13,
      12,
-     12,
-     15,
-     15,
-     18
+     16
     ],
     "text-padding": 4
    },
@@ -1822,6 +1835,25 @@ layers:
      [
       "zoom"
      ]
+    ],
+    [
+     "<=",
+     [
+      "length",
+      [
+       "coalesce",
+       [
+        "get",
+        "name:en"
+       ],
+       [
+        "get",
+        "name"
+       ],
+       ""
+      ]
+     ],
+     40
     ]
    ],
    "layout": {
@@ -1890,10 +1922,7 @@ layers:
      ]
     ],
     "text-size": [
-     "interpolate",
-     [
-      "linear"
-     ],
+     "step",
      [
       "coalesce",
       [
@@ -1902,14 +1931,11 @@ layers:
       ],
       0
      ],
-     0,
-     10,
-     8,
+     11,
+     9,
+     13,
      12,
-     12,
-     15,
-     15,
-     18
+     16
     ],
     "text-padding": 4
    },

@@ -92,6 +92,12 @@ extension MapLibrePainter {
                 .map(\.element) {
                 var boxes: [(box: CollisionGrid.Box, allow: Bool, ignore: Bool)] = []
                 var line: TextLine?, x = 0.0, baseline = 0.0
+                // Text set at its anchor covers the anchor: an anchor inside a kept label is a
+                // collision whatever the text, found without shaping it.
+                if let text = candidate.text, !rules.text.allow, candidate.angle == 0, text.offset == .zero {
+                    let p = candidate.point
+                    if grid.overlaps((p.x, p.y, p.x, p.y)) { continue }
+                }
                 if let text = candidate.text {
                     guard let shaped = try? TextLine(text.text, font: text.font) else { continue }
                     let e = shaped.extents, height = e.ascent + e.descent

@@ -81,7 +81,7 @@ import Testing
     @Test func anEmptyStyleNameSaysSo() {
         #expect(throws: StyleError(problems: [StyleProblem(
             file: "", line: nil, keyPath: "",
-            message: "the style name is empty: give a built-in style (default) or the path of a style file")])) {
+            message: "the style name is empty: give a built-in style (default, default-dark) or the path of a style file")])) {
             try StyleLoader.load(nameOrPath: "")
         }
         let problem = StyleProblem(file: "", line: nil, keyPath: "", message: "the style name is empty")
