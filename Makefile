@@ -99,8 +99,9 @@ bench-serve: build
 # largest output, and the peak RSS of `diff` refusing a PNG that claims a 128 MiB chunk; then
 # batch throughput (500 and 5000 maps of 512x512 from MBTiles) and diff speed on a 2048x2048
 # pair; then bench-peers' two cases (single layer; realistic: two layers, opacity, fractional
-# zoom, markers, path, attribution) with mapcompose alone. BENCH_REPEATS (or BENCH_RUNS) sets
-# the number of timed runs.
+# zoom, markers, path, attribution) with mapcompose alone; then the world basemap's build time
+# and size and the card's command at 1024x1024 over eight cities against a raster render
+# (scripts/bench/basemap.sh). BENCH_REPEATS (or BENCH_RUNS) sets the number of timed runs.
 bench: zlib-ng
 	$(SWIFT) build $(RELEASE) --product MapComposeBench
 	$(SWIFT) build $(RELEASE) --product MapComposeCodecFloor
@@ -110,6 +111,7 @@ bench: zlib-ng
 	bash scripts/bench/stress.sh .build/release/mapcompose
 	bash scripts/bench/batch.sh .build/release/mapcompose .build/release/MapComposeBench
 	BENCH_PEERS=none bash scripts/bench/peers.sh .build/release/mapcompose
+	bash scripts/bench/basemap.sh .build/release/mapcompose
 
 # mapcompose (whole process) against py-staticmaps (Cairo) and MapProxy (WMS GetMap), both warm
 # and timed in their own Python process, on the same tiles served over 127.0.0.1, in two cases:
