@@ -88,7 +88,7 @@ quickstart: deps build basemap
 # `mapcompose serve` on loopback under wrk (installed from Debian when missing): req/s, p50 and
 # p99 for 256² tiles and 512² static maps with markers and a path (scripts/bench-serve.sh).
 bench-serve: build
-	bash scripts/bench-serve.sh $(BIN)
+	MAPCOMPOSE_BASEMAP=none bash scripts/bench-serve.sh $(BIN)
 
 # 1024x1024, three MBTiles layers at zoom 6.5: median ms, tiles decoded, peak RSS; the same
 # viewport from an ArcGIS compact v2 cache vs an exploded one (ratio); then, for 1024x1024 and
@@ -101,16 +101,17 @@ bench-serve: build
 # pair; then bench-peers' two cases (single layer; realistic: two layers, opacity, fractional
 # zoom, markers, path, attribution) with mapcompose alone; then the world basemap's build time
 # and size and the card's command at 1024x1024 over eight cities against a raster render
-# (scripts/bench/basemap.sh). BENCH_REPEATS (or BENCH_RUNS) sets the number of timed runs.
+# (scripts/bench/basemap.sh). BENCH_REPEATS (or BENCH_RUNS) sets the number of timed runs. All but
+# the last draw the built-in styles' 1:110m data (MAPCOMPOSE_BASEMAP=none), as their figures did.
 bench: zlib-ng
 	$(SWIFT) build $(RELEASE) --product MapComposeBench
 	$(SWIFT) build $(RELEASE) --product MapComposeCodecFloor
 	$(SWIFT) build $(RELEASE) --product mapcompose
-	.build/release/MapComposeBench
-	.build/release/MapComposeBench codec .build/release/mapcompose .build/release/MapComposeCodecFloor
-	bash scripts/bench/stress.sh .build/release/mapcompose
-	bash scripts/bench/batch.sh .build/release/mapcompose .build/release/MapComposeBench
-	BENCH_PEERS=none bash scripts/bench/peers.sh .build/release/mapcompose
+	MAPCOMPOSE_BASEMAP=none .build/release/MapComposeBench
+	MAPCOMPOSE_BASEMAP=none .build/release/MapComposeBench codec .build/release/mapcompose .build/release/MapComposeCodecFloor
+	MAPCOMPOSE_BASEMAP=none bash scripts/bench/stress.sh .build/release/mapcompose
+	MAPCOMPOSE_BASEMAP=none bash scripts/bench/batch.sh .build/release/mapcompose .build/release/MapComposeBench
+	MAPCOMPOSE_BASEMAP=none BENCH_PEERS=none bash scripts/bench/peers.sh .build/release/mapcompose
 	bash scripts/bench/basemap.sh .build/release/mapcompose
 
 # mapcompose (whole process) against py-staticmaps (Cairo) and MapProxy (WMS GetMap), both warm
@@ -121,7 +122,7 @@ bench: zlib-ng
 # fixture at 1024² and 2048², zooms 5-7, against MapLibre Native (PyPI pymgl, headless Mesa EGL).
 # Peers go into a temporary venv. BENCH_REPEATS=N timed rounds; BENCH_CASES=raster|vector.
 bench-peers: build
-	bash scripts/bench/peers.sh $(BIN)
+	MAPCOMPOSE_BASEMAP=none bash scripts/bench/peers.sh $(BIN)
 
 # libFuzzer + ASan on the style loader, tile decoder, GeoJSON, MBTiles, ArcGIS and XML readers, MapLibre
 # styles and expressions (Fuzz/):

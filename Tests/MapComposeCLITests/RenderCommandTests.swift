@@ -138,7 +138,7 @@ import Testing
         let run = try CLIRunner.run(["--center", "51.5,-0.12", "--zoom", "\(zoom)", "--size", "64x64", "o.png"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
         let note = "note: the built-in 'default' style has 1:110m data, detailed to about zoom 6 because the world basemap is not "
-            + "installed: build it with `make basemap` (about 3 minutes; docs/basemap.md) or name a Protomaps PMTiles with --basemap FILE"
+            + "installed: build it with `make basemap` (under a minute; docs/basemap.md) or name a Protomaps PMTiles with --basemap FILE"
         #expect(run.stderrLines == (noted ? [note] : []))
     }
 

@@ -19,14 +19,15 @@ public enum BasemapBuilder {
                              progress: @escaping @Sendable (String) -> Void) throws(BasemapBuildError) -> Summary {
         guard (0...14).contains(maxZoom) else { throw BasemapBuildError("--max-zoom must be between 0 and 14, not \(maxZoom)") }
         let start = Date()
-        let features = try BasemapInputs.load(from: sources, progress: progress)
-        progress(String(format: "read and simplified in %.1f s", Date().timeIntervalSince(start)))
+        // The output is opened first: a folder that cannot be written fails before the work.
         let writer: PMTilesWriter
         do {
             writer = try PMTilesWriter(url: output, tileType: .mvt, tileCompression: .gzip)
         } catch {
-            throw BasemapBuildError("\(output.path): cannot write: \(error)")
+            throw BasemapBuildError("\(error)")
         }
+        let features = try BasemapInputs.load(from: sources, progress: progress)
+        progress(String(format: "read and simplified in %.1f s", Date().timeIntervalSince(start)))
         let tiler = BasemapTiler(layerNames: BasemapLayer.allCases.map(\.name), maxZoom: maxZoom)
         let counter = TileCounter()
         do {

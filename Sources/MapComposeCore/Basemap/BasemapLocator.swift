@@ -53,7 +53,7 @@ public enum BasemapLocator {
     }
 
     /// How to get the basemap, for messages.
-    public static let howToInstall = "build it with `make basemap` (about 3 minutes; docs/basemap.md) or name a Protomaps "
+    public static let howToInstall = "build it with `make basemap` (under a minute; docs/basemap.md) or name a Protomaps "
         + "PMTiles with --basemap FILE"
 
     private static func dataHome(_ environment: [String: String]) -> URL {
