@@ -110,6 +110,7 @@ enum MapLibreProperties {
             "text-offset": featureOffset,
             "text-transform": choice(["none", "uppercase", "lowercase"], "none", dataDriven: true, layout: true),
             "text-padding": number(2, dataDriven: false, layout: true),
+            "text-max-width": number(10, layout: true),
             "text-allow-overlap": flag(false, layout: true),
             "text-ignore-placement": flag(false, layout: true),
             "icon-image": Entry(spec: PropertySpecification(type: "resolvedImage", propertyType: "data-driven",

@@ -99,7 +99,7 @@ extension MapLibrePainter {
                     if grid.overlaps((p.x, p.y, p.x, p.y)) { continue }
                 }
                 if let text = candidate.text {
-                    guard let shaped = try? TextLine(text.text, font: text.font) else { continue }
+                    guard let shaped = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth) else { continue }
                     let e = shaped.extents, height = e.ascent + e.descent
                     let (left, top) = Self.corner(text.anchor, width: e.width, height: height)
                     x = candidate.point.x + text.offset.x + left
@@ -134,6 +134,8 @@ extension MapLibrePainter {
     struct SymbolText {
         let text: String
         let font: TextFont
+        /// Pixels a line may take before it breaks; nil for one line.
+        let wrapWidth: Double?
         let anchor: String
         let offset: Point
         let padding: Double
@@ -174,15 +176,21 @@ extension MapLibrePainter {
         case "lowercase": text = text.lowercased()
         default: break
         }
-        text = text.replacingOccurrences(of: "\n", with: " ")
         let scale = viewport.scale
         let size = min(layer.number("text-size", ctx), 1000) * scale
+        // Point labels break at line breaks and past text-max-width (in ems); line labels are one line.
+        var wrapWidth: Double?
+        if placement == "point" {
+            wrapWidth = max(0, layer.number("text-max-width", ctx)) * size
+        } else {
+            text = text.replacingOccurrences(of: "\n", with: " ")
+        }
         let opacity = layer.number("text-opacity", ctx)
         guard !text.isEmpty, size > 0, let color = layer.color("text-color", ctx, opacity: opacity), color.a > 0 else { return nil }
         let haloWidth = layer.number("text-halo-width", ctx) * scale
         let halo = layer.color("text-halo-color", ctx, opacity: opacity).flatMap { $0.a > 0 && haloWidth > 0 ? $0 : nil }
         let (dx, dy) = placement == "point" ? layer.pair("text-offset", ctx) : (0, 0)
-        return SymbolText(text: text, font: Self.font(layer.value("text-font", ctx), size: size),
+        return SymbolText(text: text, font: Self.font(layer.value("text-font", ctx), size: size), wrapWidth: wrapWidth,
                           anchor: placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center",
                           offset: Point(dx, dy) * size, padding: layer.number("text-padding", ctx) * scale,
                           color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth)

@@ -1,11 +1,14 @@
 import CPango
 import Foundation
 
-/// One line of text shaped by `TextEngine` in a `TextFont`, owning its `PangoLayout`.
+/// One line of text shaped by `TextEngine` in a `TextFont`, owning its `PangoLayout`; with a
+/// wrap width, a centred block of lines instead.
 ///
-/// Line breaks in the text are drawn as characters, not obeyed. Right-to-left runs are laid
+/// Without a wrap width, line breaks in the text are drawn as characters, not obeyed; with one,
+/// they are obeyed and lines wider than it break between words. Right-to-left runs are laid
 /// out right to left; the line's own direction is that of its first strong character. Every
-/// use of the layout holds `TextEngine`'s lock, so a line may be used on any thread.
+/// use of the layout holds `TextEngine`'s lock, so a line may be used on any thread. Extents
+/// are measured from the left end of the first line's baseline.
 final class TextLine: @unchecked Sendable {
     let text: String
     let font: TextFont
@@ -16,7 +19,8 @@ final class TextLine: @unchecked Sendable {
     /// From the top left of the layout to the left end of its baseline, in pixels.
     let origin: (x: Double, y: Double)
 
-    init(_ text: String, font: TextFont) throws(CairoError) {
+    /// `wrapWidth` in pixels: nil for one line.
+    init(_ text: String, font: TextFont, wrapWidth: Double? = nil) throws(CairoError) {
         self.text = text
         self.font = font
         (layout, extents, origin) = try TextEngine.withPango { context in
@@ -24,7 +28,15 @@ final class TextLine: @unchecked Sendable {
             let description = font.makeDescription()
             defer { pango_font_description_free(description) }
             pango_layout_set_font_description(layout, description)
-            pango_layout_set_single_paragraph_mode(layout, 1)
+            if let wrapWidth {
+                if wrapWidth.isFinite, wrapWidth > 0 {
+                    pango_layout_set_width(layout, Int32(min(wrapWidth, 1e5) * Double(PANGO_SCALE)))
+                    pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+                }
+                pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            } else {
+                pango_layout_set_single_paragraph_mode(layout, 1)
+            }
             text.withCString { pango_layout_set_text(layout, $0, -1) }
             var ink = PangoRectangle(), logical = PangoRectangle()
             pango_layout_get_extents(layout, &ink, &logical)
