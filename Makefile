@@ -20,7 +20,7 @@ BASEMAP_SOURCES := .build/basemap-sources
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps test-deps zlib-ng build basemap test install demo bench bench-peers bench-serve quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
+.PHONY: all deps test-deps zlib-ng build basemap test install demo bench bench-peers bench-serve bench-serve-peer quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
 
 all: build
 
@@ -85,10 +85,18 @@ quickstart: deps build basemap
 	@echo "wrote Output/london.png"
 	@echo "mapcompose is $(CURDIR)/$(BIN): run it from there, or 'make install' to copy it to $(PREFIX)/bin"
 
-# `mapcompose serve` on loopback under wrk (installed from Debian when missing): req/s, p50 and
-# p99 for 256² tiles and 512² static maps with markers and a path (scripts/bench-serve.sh).
+# `mapcompose serve` on loopback under wrk (installed from Debian when missing), 64 connections,
+# 60 s per case: req/s, p50, p99 and p99.9, errors, and whether the server's RSS stays flat, for
+# 256² tiles and 512² static maps with markers and a path (scripts/bench-serve.sh;
+# BENCH_SECONDS, BENCH_CONNECTIONS). bench-serve-peer: the same wrk settings against `mapcompose
+# serve` and MapProxy (python3-mapproxy under gunicorn, 2 workers, gunicorn from PyPI into
+# .build/peer-venv), both compositing two raster layers per 256² tile over a fixed list of
+# addresses at zooms 3–6: req/s, p50/p99/p99.9 and the throughput ratio (scripts/bench/serve-peer.sh).
 bench-serve: build
 	MAPCOMPOSE_BASEMAP=none bash scripts/bench-serve.sh $(BIN)
+
+bench-serve-peer: build
+	MAPCOMPOSE_BASEMAP=none bash scripts/bench/serve-peer.sh $(BIN)
 
 # 1024x1024, three MBTiles layers at zoom 6.5: median ms, tiles decoded, peak RSS; the same
 # viewport from an ArcGIS compact v2 cache vs an exploded one (ratio); then, for 1024x1024 and

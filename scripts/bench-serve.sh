@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# make bench-serve: req/s and p50/p99 latency of `mapcompose serve` on loopback, measured by wrk
-# (installed from Debian when missing): 256² tiles of the MBTiles fixture at zooms 2–5, then 512²
-# static maps with two markers and a path. BENCH_SECONDS (default 15), BENCH_CONNECTIONS (8).
+# make bench-serve: req/s, p50/p99/p99.9 latency, errors and the server's RSS of `mapcompose serve`
+# on loopback, measured by wrk (installed from Debian when missing): 256² tiles of the MBTiles
+# fixture at zooms 2–5 from a warm store, then 512² static maps with two markers and a path. Each
+# case is warmed up for BENCH_WARMUP seconds (default 5, not counted), then measured for
+# BENCH_SECONDS (default 60) with BENCH_CONNECTIONS (default 64). Errors are non-2xx/3xx answers
+# plus socket errors (connect, read, write, timeout over 10 s); RSS is sampled every second and
+# summed up over the last 30 s of each run (flat: every sample within ±10 % of their mean).
 set -euo pipefail
 BIN=${1:-.build/release/mapcompose}
-SECONDS_EACH=${BENCH_SECONDS:-15}
-CONNECTIONS=${BENCH_CONNECTIONS:-8}
-if ! command -v wrk >/dev/null; then
-  if [ "$(id -u)" = 0 ]; then apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk >/dev/null; fi
-fi
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/bench/serve-lib.sh"
+need_wrk
 work=$(mktemp -d)
-cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$work"; }
+cleanup() { rss_stop; [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 cat > "$work/ne.yaml" <<STYLE
 name: bench
@@ -50,10 +52,22 @@ request = function()
     lat, lon, 4 + math.random(), lat, lon, lat + 1, lon + 1, lat - 2, lon - 3, lat + 2, lon + 3))
 end
 LUA
-report() {
-  awk -v name="$1" '/Requests\/sec/ {rps=$2} /^ +50%/ {p50=$2} /^ +99%/ {p99=$2} /Non-2xx/ {bad=$NF}
-    END {printf "%-34s %9s req/s   p50 %8s   p99 %8s   non-2xx %s\n", name, rps, p50, p99, bad + 0}'
+cat "$here/bench/wrk-report.lua" >> "$work/tiles.lua"
+cat "$here/bench/wrk-report.lua" >> "$work/static.lua"
+tail_s=$(( SECONDS_EACH < 30 ? SECONDS_EACH : 30 ))
+# run NAME SCRIPT: warm-up, then the measured run with RSS sampled; prints one table row.
+run() {
+  wrk -t 2 -c "$CONNECTIONS" -d "${WARMUP}s" --timeout 10s -s "$2" "$url" > /dev/null
+  rss_start "$pid" "$work/rss"
+  wrk -t 2 -c "$CONNECTIONS" -d "${SECONDS_EACH}s" --timeout 10s -s "$2" "$url" > "$work/wrk.out"
+  rss_stop
+  local rss; rss=$(rss_summary "$work/rss" "$tail_s")
+  awk -v name="$1" -v rss="$rss" '/^RESULT/ {
+      printf "| %s | %.0f | %.1f ms | %.1f ms | %.1f ms | %d | %d | %s |\n", name, $2, $3, $4, $5, $7, $8 + $9 + $10 + $11, rss }' "$work/wrk.out"
 }
-echo "mapcompose serve on loopback: $CONNECTIONS connections, $SECONDS_EACH s each, $(nproc) cores"
-wrk -t 2 -c "$CONNECTIONS" -d "${SECONDS_EACH}s" --latency -s "$work/tiles.lua" "$url" | report "256² tiles (z2–5, MBTiles)"
-wrk -t 2 -c "$CONNECTIONS" -d "${SECONDS_EACH}s" --latency -s "$work/static.lua" "$url" | report "512² static, 2 markers + path"
+echo "mapcompose serve on loopback: $CONNECTIONS connections, ${SECONDS_EACH} s each after ${WARMUP} s of warm-up, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| case | req/s | p50 | p99 | p99.9 | non-2xx/3xx | socket errors | RSS, last ${tail_s} s | flat ±10 % |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+run "256² tiles (z2–5, MBTiles, warm)" "$work/tiles.lua"
+run "512² static, 2 markers + path" "$work/static.lua"

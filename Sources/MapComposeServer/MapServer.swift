@@ -19,6 +19,7 @@ public final class MapServer: Sendable {
     let logger: Logger
     let accessLog: Logger
     private let state = ServerState()
+    private let openConnections = ConnectionCount()
 
     public init(configuration: ServeConfiguration, remote: RemoteEnvironment, logger: Logger) {
         self.configuration = configuration
@@ -39,7 +40,7 @@ public final class MapServer: Sendable {
         let idleTimeout: TimeAmount? = idle > 0 ? .milliseconds(Int64((idle * 1000).rounded(.up))) : nil
         let app = Application(
             responder: CallbackResponder<BasicRequestContext> { [self] request, _ in await respond(to: request) },
-            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: self.connectionBound(), idleTimeout: idleTimeout)),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "mapcompose", backlog: configuration.limits.backlog),
             onServerRunning: { channel in
@@ -75,6 +76,13 @@ public final class MapServer: Sendable {
             signalTask.cancel()
         }
         try await group.run()
+    }
+
+    /// The handler that enforces `limits.max_connections` on each new connection (none without a bound).
+    private func connectionBound() -> [any RemovableChannelHandler] {
+        let limit = configuration.limits.maxConnections
+        guard limit > 0 else { return [] }
+        return [ConnectionBound(limit: limit, open: openConnections, logger: logger)]
     }
 
     // MARK: - Dispatch
@@ -404,4 +412,69 @@ extension ImageFormat {
 
 extension Duration {
     var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
+}
+
+/// Counts the open connections; one that opens past the bound is closed as it becomes active, so
+/// neither its requests nor its bytes reach the responder.
+final class ConnectionBound: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+    /// Reads pass through untouched (the default `channelRead` forwards them).
+    typealias InboundIn = NIOAny
+    let limit: Int
+    let open: ConnectionCount
+    let logger: Logger
+    private var counted = false
+
+    init(limit: Int, open: ConnectionCount, logger: Logger) {
+        self.limit = limit
+        self.open = open
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { admit(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        admit(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        release()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        release()
+    }
+
+    private func admit(context: ChannelHandlerContext) {
+        guard !counted else { return }
+        counted = true
+        let count = open.add(1)
+        if count > limit {
+            logger.debug("closing a connection past limits.max_connections", metadata: ["open": "\(count - 1)"])
+            context.close(promise: nil)
+        }
+    }
+
+    private func release() {
+        guard counted else { return }
+        counted = false
+        _ = open.add(-1)
+    }
+}
+
+/// The connections open now, shared by every connection's `ConnectionBound`.
+final class ConnectionCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// Adds `delta` and returns the new count.
+    func add(_ delta: Int) -> Int {
+        lock.withLock {
+            value += delta
+            return value
+        }
+    }
 }

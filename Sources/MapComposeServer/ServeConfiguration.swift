@@ -44,6 +44,9 @@ public struct ServeConfiguration: Sendable {
         /// Connections the kernel queues for the server before it accepts them (capped by
         /// net.core.somaxconn); past it, a burst of new connections waits for SYN retries.
         public var backlog = 1024
+        /// Connections open at once; one accepted past it is closed at once, before a byte of it
+        /// is read (those within it are served as usual). 0: no bound.
+        public var maxConnections = 0
 
         public init() {}
     }
@@ -135,9 +138,10 @@ public struct ServeConfiguration: Sendable {
                     case "retry_after": configuration.limits.retryAfter = try reader.int(limitValue, path, 0...86_400)
                     case "idle_timeout": configuration.limits.idleTimeout = try reader.seconds(limitValue, path, allowZero: true)
                     case "backlog": configuration.limits.backlog = try reader.int(limitValue, path, 1...65_535)
+                    case "max_connections": configuration.limits.maxConnections = try reader.int(limitValue, path, 0...1_000_000)
                     default:
                         throw reader.problem(path, "unknown limit (expected max_size, max_overlays, max_url_length, "
-                                             + "max_body_bytes, deadline, max_in_flight, retry_after, idle_timeout, backlog)")
+                                             + "max_body_bytes, deadline, max_in_flight, retry_after, idle_timeout, backlog, max_connections)")
                     }
                 }
             default:

@@ -15,7 +15,7 @@ import Testing
               world: default
               osm: {file: osm.yaml, cache_control: "no-cache"}
             limits: {max_size: 1024, max_overlays: 3, max_url_length: 100, max_body_bytes: 10, deadline: 2m,
-                     max_in_flight: 4, retry_after: 9, idle_timeout: 5s, backlog: 64}
+                     max_in_flight: 4, retry_after: 9, idle_timeout: 5s, backlog: 64, max_connections: 500}
             """, file: "/etc/mapcompose/serve.yaml")
         #expect(configuration.host == "0.0.0.0" && configuration.port == 9000)
         #expect(configuration.cacheControl == "public, max-age=5" && configuration.cacheDir == "/etc/mapcompose/cache")
@@ -25,7 +25,7 @@ import Testing
         var limits = ServeConfiguration.Limits()
         limits.maxSize = 1024; limits.maxOverlays = 3; limits.maxURLLength = 100; limits.maxBodyBytes = 10
         limits.deadline = 120; limits.maxInFlight = 4; limits.retryAfter = 9
-        limits.idleTimeout = 5; limits.backlog = 64
+        limits.idleTimeout = 5; limits.backlog = 64; limits.maxConnections = 500
         #expect(configuration.limits == limits)
     }
 

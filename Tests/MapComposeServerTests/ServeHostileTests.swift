@@ -28,6 +28,17 @@ final class RawConnection {
         return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
+    /// Polls `connections` for at most 5 s until the server has closed all of them; returns how many it closed.
+    static func waitUntilClosed(_ connections: [RawConnection]) -> Int {
+        var closed = 0
+        for _ in 0..<50 {
+            usleep(100_000)
+            closed = connections.filter(\.closedByServer).count
+            if closed == connections.count { break }
+        }
+        return closed
+    }
+
     /// Reads one answer: its head, then as many body bytes as Content-Length says (none if absent),
     /// giving up after `timeout` seconds.
     func readAnswer(timeout: Double) throws -> HTTPAnswer {
@@ -80,14 +91,53 @@ final class RawConnection {
         let early = held.filter(\.closedByServer).count
         #expect(early == 0, "\(early) held connections closed \(ContinuousClock.now - opening) after the first opened, before the idle timeout")
         // After idle_timeout, the server has closed them.
-        var closed = 0
-        for _ in 0..<50 {
-            usleep(100_000)
-            closed = held.filter(\.closedByServer).count
-            if closed == held.count { break }
-        }
+        let closed = RawConnection.waitUntilClosed(held)
         #expect(closed == held.count, "\(closed) of \(held.count) idle connections closed after limits.idle_timeout")
         #expect(try server.get("/health").status == 200)
+    }
+
+    @Test func connectionsPastMaxConnectionsAreClosed() throws {
+        let fixture = try ServeFixture(limits: "  max_connections: 4\n")
+        let server = try fixture.start()
+        // A connection kept open after one answered request: the server has certainly counted it.
+        // (A connection just closed may still be counted for a moment: retry until one is answered.)
+        func keptOpen() throws -> RawConnection? {
+            for _ in 0..<50 {
+                let connection = try RawConnection(port: server.port)
+                connection.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                if (try? connection.readAnswer(timeout: 5))?.status == 200 { return connection }
+                usleep(100_000)
+            }
+            return nil
+        }
+        // Three held connections: within the bound of four, and a request on a fourth is answered.
+        var held: [RawConnection] = []
+        for _ in 0..<3 { held.append(try #require(try keptOpen())) }
+        #expect(try server.get("/styles/ne/tiles/2/2/1.png", timeout: 10).status == 200)
+        // With a fourth held, the bound is reached: connections opened past it are closed.
+        held.append(try #require(try keptOpen()))
+        var extra: [RawConnection] = []
+        for _ in 0..<4 {
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            extra.append(connection)
+        }
+        let closed = RawConnection.waitUntilClosed(extra)
+        #expect(closed == extra.count, "\(closed) of \(extra.count) connections past limits.max_connections closed")
+        #expect(held.filter(\.closedByServer).isEmpty, "a connection within limits.max_connections was closed")
+        // The held ones are still served.
+        held[0].send("GET /styles/ne/tiles/2/2/1.png HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(try held[0].readAnswer(timeout: 10).status == 200)
+        // Once one closes, a new connection is within the bound again.
+        held.removeLast()
+        extra.removeAll()
+        var answer: HTTPAnswer?
+        for _ in 0..<50 {
+            answer = try? server.get("/health", timeout: 5)
+            if answer?.status == 200 { break }
+            usleep(100_000)
+        }
+        #expect(answer?.status == 200)
     }
 
     @Test func aGigabyteBodyIsRefusedBeforeItIsSent() throws {
