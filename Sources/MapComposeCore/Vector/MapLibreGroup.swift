@@ -16,16 +16,16 @@ public final class MapLibreGroup: TileSource, @unchecked Sendable {
     public let info: TileSourceInfo
     let layers: [MapLibreLayer]
     let sources: [String: MapLibreOpenedSource]
-    /// The sprite's icons, by name.
-    let icons: [String: SpriteIcon]
+    /// The sprite's icons, by name, at one and (where the sprite has them) two pixels per CSS pixel.
+    let sprite: SpriteSheets
     /// Decoded tiles kept between renders of a process (a batch), bounded in count.
     let memo = TileMemo()
 
-    init(identity: String, layers: [MapLibreLayer], sources: [String: MapLibreOpenedSource], icons: [String: SpriteIcon] = [:],
+    init(identity: String, layers: [MapLibreLayer], sources: [String: MapLibreOpenedSource], sprite: SpriteSheets = SpriteSheets(),
          attribution: String?) {
         self.layers = layers
         self.sources = sources
-        self.icons = icons
+        self.sprite = sprite
         info = TileSourceInfo(identity: "maplibre:\(identity)", nativeZoom: 0...0, attribution: attribution,
                               keepsTilesInMemory: false)
     }

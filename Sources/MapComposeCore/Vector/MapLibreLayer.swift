@@ -65,6 +65,15 @@ final class MapLibreLayer: @unchecked Sendable {
         value(name, ctx).string
     }
 
+    /// The sprite image a `resolvedImage` property names; nil when it names none.
+    func imageName(_ name: String, _ ctx: EvaluationContext) -> String? {
+        switch value(name, ctx) {
+        case .image(let image): return image.name
+        case .string(let string): return string
+        default: return nil
+        }
+    }
+
     /// A two-number array property (`*-translate`).
     func pair(_ name: String, _ ctx: EvaluationContext) -> (Double, Double) {
         switch value(name, ctx) {

@@ -40,6 +40,9 @@ struct MapLibrePainter {
 
     var glZoom: Double { MapLibreGroup.glZoom(viewport.zoom) }
 
+    /// The sprite's icons for the output scale (the `@2x` sheet at 1.5 and above, where there is one).
+    var icons: [String: SpriteIcon] { group.sprite.icons(scale: viewport.scale) }
+
     /// The view with room for wide lines and circles, so far-off geometry stays within Cairo's range.
     var viewRect: Rect {
         Rect(minX: 0, minY: 0, maxX: Double(viewport.deviceWidth), maxY: Double(viewport.deviceHeight)).expanded(by: 1024)
@@ -48,6 +51,7 @@ struct MapLibrePainter {
     func draw(on context: DrawingContext) {
         let labels = group.layers.contains { $0.kind == .symbol } ? placeLabels() : [:]
         let ctx = EvaluationContext(zoom: glZoom)
+        ctx.availableImages = Set(icons.keys)
         for (index, layer) in group.layers.enumerated() where layer.isVisible(glZoom: glZoom) {
             ctx.properties = [:]
             ctx.id = .null
@@ -157,7 +161,10 @@ struct MapLibrePainter {
     // MARK: fill
 
     private struct FillPaint: Hashable {
+        /// With a `pattern`, black with the fill's opacity as its alpha.
         var color: PaintColor
+        /// The sprite icon repeated over the shape in place of the colour.
+        var pattern: String?
         var antialias: Bool
         var translate: Point
     }
@@ -173,12 +180,25 @@ struct MapLibrePainter {
         var rings: [FillPaint: [[Point]]] = [:]
         var outlines: [(color: PaintColor, rings: [[Point]], clip: Rect, translate: Point)] = []
         let hasOutline = layer.properties["fill-outline-color"] != nil
+        let patterned = layer.properties["fill-pattern"] != nil
+        let icons = patterned ? icons : [:]
         forEachFeature(layer, ctx) { placed in
             guard placed.feature.type == .polygon else { return }
             let opacity = layer.number("fill-opacity", ctx)
-            guard let color = layer.color("fill-color", ctx, opacity: opacity) else { return }
+            var pattern: String?
+            let color: PaintColor
+            if patterned {
+                // As in MapLibre, a feature whose pattern the sprite lacks is not drawn.
+                guard let name = layer.imageName("fill-pattern", ctx), icons[name] != nil else { return }
+                pattern = name
+                color = PaintColor(r: 0, g: 0, b: 0, a: max(0, min(1, opacity)))
+            } else {
+                guard let fill = layer.color("fill-color", ctx, opacity: opacity) else { return }
+                color = fill
+            }
             let antialias = layer.value("fill-antialias", ctx).boolean ?? true
-            let paint = FillPaint(color: color, antialias: antialias, translate: translation(layer, "fill-translate", ctx))
+            let paint = FillPaint(color: color, pattern: pattern, antialias: antialias,
+                                  translate: translation(layer, "fill-translate", ctx))
             if rings[paint] == nil {
                 order.append(paint)
                 sortKeys[paint] = layer.number("fill-sort-key", ctx)
@@ -197,8 +217,16 @@ struct MapLibrePainter {
             for ring in rings[paint] ?? [] { addPath(ring, closed: true, offset: paint.translate, cr) }
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_set_antialias(cr, paint.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
-            set(paint.color, context)
-            cairo_fill(cr)
+            if let name = paint.pattern, let icon = icons[name] {
+                do {
+                    try fill(with: icon, alpha: paint.color.a, context)
+                } catch {
+                    context.pendingError = context.pendingError ?? error
+                }
+            } else {
+                set(paint.color, context)
+                cairo_fill(cr)
+            }
             cairo_restore(cr)
         }
         for outline in outlines {
@@ -213,6 +241,26 @@ struct MapLibrePainter {
             cairo_stroke(cr)
             cairo_restore(cr)
         }
+    }
+
+    /// Fills the current path with `icon` repeated, `alpha` opaque, drawn at the output scale
+    /// and anchored at the world's top-left corner (so the tiles' patterns line up).
+    private func fill(with icon: SpriteIcon, alpha: Double, _ context: DrawingContext) throws(CairoError) {
+        let scale = viewport.scale / icon.pixelRatio
+        let width = Double(icon.image.width) * scale, height = Double(icon.image.height) * scale
+        // The world's corner in device pixels, moved by whole periods to near the view.
+        let o = WebMercator.originShift, res = viewport.resolution
+        var x = (-o - viewport.extent.minX) / res, y = (viewport.extent.maxY - o) / res
+        x -= (x / width).rounded(.down) * width
+        y -= (y / height).rounded(.down) * height
+        let view = try icon.image.privateView()
+        let pattern = try CairoSurfacePattern(view)
+        try pattern.repeating(transform: cairo_matrix_t(xx: 1 / scale, yx: 0, xy: 0, yy: 1 / scale, x0: -x / scale, y0: -y / scale),
+                              filter: DrawingContext.filter(x: x, y: y, scale: scale))
+        let cr = context.cr
+        cairo_clip(cr)
+        cairo_set_source(cr, pattern.pointer)
+        cairo_paint_with_alpha(cr, alpha)
     }
 
     private func addPath(_ points: [Point], closed: Bool, offset: Point, _ cr: OpaquePointer) {

@@ -26,6 +26,12 @@ enum MapLibreProperties {
                                           parameters: ["zoom", "feature"]), layout: false)
     }
 
+    /// A sprite image name that may vary by feature (`{token}`s are read in layout properties).
+    private static func image(layout: Bool) -> Entry {
+        Entry(spec: PropertySpecification(type: "resolvedImage", propertyType: "data-driven", interpolated: false,
+                                          parameters: ["zoom", "feature"], tokens: layout), layout: layout)
+    }
+
     private static func choice(_ values: [String], _ value: String, dataDriven: Bool = false, layout: Bool) -> Entry {
         Entry(spec: PropertySpecification(type: "enum", propertyType: dataDriven ? "data-driven" : "data-constant",
                                           interpolated: false, parameters: dataDriven ? ["zoom", "feature"] : ["zoom"],
@@ -60,6 +66,7 @@ enum MapLibreProperties {
             "fill-opacity": number(1),
             "fill-color": color("#000000"),
             "fill-outline-color": optionalColor(),
+            "fill-pattern": image(layout: false),
             "fill-translate": translate,
             "fill-translate-anchor": translateAnchor,
             "fill-sort-key": number(0, layout: true),
@@ -113,9 +120,7 @@ enum MapLibreProperties {
             "text-max-width": number(10, layout: true),
             "text-allow-overlap": flag(false, layout: true),
             "text-ignore-placement": flag(false, layout: true),
-            "icon-image": Entry(spec: PropertySpecification(type: "resolvedImage", propertyType: "data-driven",
-                                                            interpolated: false, parameters: ["zoom", "feature"],
-                                                            tokens: true), layout: true),
+            "icon-image": image(layout: true),
             "icon-size": number(1, layout: true),
             "icon-anchor": choice(["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
                                    "bottom-right"], "center", dataDriven: true, layout: true),

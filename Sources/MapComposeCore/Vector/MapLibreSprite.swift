@@ -8,10 +8,50 @@ struct SpriteIcon: @unchecked Sendable {
     let pixelRatio: Double
 }
 
+/// A style's icons: the sprite's own sheet and, where the sprite has one, its `@2x` sheet, drawn
+/// instead at output scales of 1.5 and above.
+struct SpriteSheets: @unchecked Sendable {
+    var standard: [String: SpriteIcon] = [:]
+    var double: [String: SpriteIcon]?
+
+    /// The icons to draw at `scale` device pixels per CSS pixel.
+    func icons(scale: Double) -> [String: SpriteIcon] {
+        scale >= 1.5 ? double ?? standard : standard
+    }
+}
+
 /// Reads a MapLibre sprite (`sprite` in the style: a URL or path without extension; the index
-/// is `<sprite>.json`, the sheet `<sprite>.png`) into its icons.
+/// is `<sprite>.json`, the sheet `<sprite>.png`, the high-resolution ones `<sprite>@2x.json`
+/// and `<sprite>@2x.png`) into its icons.
 enum MapLibreSprite {
-    static func load(_ location: String, base: URL?, remote: RemoteEnvironment) -> Result<[String: SpriteIcon], MapLibreSourceError> {
+    /// The sprite and its `@2x` sheets when there are any. A missing `@2x` sheet is no problem
+    /// (the sprite's own is drawn at every scale); one that is there but cannot be read is
+    /// `doubleProblem`.
+    static func loadSheets(_ location: String, base: URL?, remote: RemoteEnvironment)
+        -> (sheets: Result<SpriteSheets, MapLibreSourceError>, doubleProblem: String?) {
+        let standard: [String: SpriteIcon]
+        switch load(location, base: base, remote: remote) {
+        case .failure(let error): return (.failure(error), nil)
+        case .success(let icons): standard = icons
+        }
+        let double = location + "@2x"
+        let remoteSprite = MapLibreSourceOpener.isRemote(double)
+        if !remoteSprite {
+            let path = double.hasPrefix("file://") ? String(double.dropFirst("file://".count)) : double
+            let index = MapLibreSourceOpener.file(path + ".json", base: base).path
+            guard FileManager.default.fileExists(atPath: index) else { return (.success(SpriteSheets(standard: standard)), nil) }
+        }
+        switch load(double, base: base, remote: remote, pixelRatio: 2) {
+        case .success(let icons): return (.success(SpriteSheets(standard: standard, double: icons)), nil)
+        // A server without the sheet answers with an error: the sprite has no @2x sheet.
+        case .failure where remoteSprite: return (.success(SpriteSheets(standard: standard)), nil)
+        case .failure(let error): return (.success(SpriteSheets(standard: standard)), error.message)
+        }
+    }
+
+    /// The icons of one sheet; `pixelRatio` is that of icons whose index entry names none.
+    static func load(_ location: String, base: URL?, remote: RemoteEnvironment,
+                     pixelRatio: Double = 1) -> Result<[String: SpriteIcon], MapLibreSourceError> {
         func bytes(_ suffix: String) -> Result<Data, MapLibreSourceError> {
             let text = location + suffix
             if MapLibreSourceOpener.isRemote(text) {
@@ -51,8 +91,8 @@ enum MapLibreSprite {
                   let height = entry["height"]?.number, width >= 1, height >= 1, x >= 0, y >= 0,
                   x + width <= Double(sheet.width), y + height <= Double(sheet.height),
                   let image = try? sheet.cropped(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) else { continue }
-            let ratio = entry["pixelRatio"]?.number ?? 1
-            icons[name] = SpriteIcon(image: image, pixelRatio: ratio > 0 && ratio.isFinite ? ratio : 1)
+            let ratio = entry["pixelRatio"]?.number ?? pixelRatio
+            icons[name] = SpriteIcon(image: image, pixelRatio: ratio > 0 && ratio.isFinite ? ratio : pixelRatio)
         }
         return .success(icons)
     }

@@ -52,14 +52,19 @@ enum MapLibreStyleLoader {
             }
         }
         guard log.isEmpty else { return nil }
-        var icons: [String: SpriteIcon] = [:]
-        if let sprite = definition.sprite {
-            switch MapLibreSprite.load(sprite, base: spec.base, remote: remote) {
-            case .success(let loaded): icons = loaded
+        var sprite = SpriteSheets()
+        if let location = definition.sprite {
+            let (sheets, doubleProblem) = MapLibreSprite.loadSheets(location, base: spec.base, remote: remote)
+            switch sheets {
+            case .success(let loaded): sprite = loaded
             case .failure(let error): log.note(nil, "sprite", "icons are not drawn: \(error.message)")
             }
-        } else if definition.layers.contains(where: { $0.properties["icon-image"] != nil }) {
-            log.note(nil, "sprite", "icons are not drawn: the style names no sprite")
+            if let doubleProblem { log.note(nil, "sprite", "the @2x sheet is not drawn: \(doubleProblem)") }
+        } else {
+            for (property, what) in [("icon-image", "icons"), ("fill-pattern", "fill patterns")]
+            where definition.layers.contains(where: { $0.properties[property] != nil }) {
+                log.note(nil, "sprite", "\(what) are not drawn: the style names no sprite")
+            }
         }
         let attributions = definition.sources.keys.sorted().compactMap { id -> String? in
             if let text = definition.sources[id]?.attribution { return text }
@@ -68,7 +73,7 @@ enum MapLibreStyleLoader {
         }
         let attribution = attributions.isEmpty ? nil : Array(NSOrderedSet(array: attributions)).compactMap { $0 as? String }
             .joined(separator: " ")
-        return MapLibreGroup(identity: spec.path, layers: definition.layers, sources: sources, icons: icons,
+        return MapLibreGroup(identity: spec.path, layers: definition.layers, sources: sources, sprite: sprite,
                              attribution: attribution)
     }
 }

@@ -53,7 +53,7 @@ extension MapLibrePainter {
         var grid = CollisionGrid()
         var placed: [Int: [MapLibreLabel]] = [:]
         let ctx = EvaluationContext(zoom: glZoom)
-        ctx.availableImages = Set(group.icons.keys)
+        ctx.availableImages = Set(icons.keys)
         let scale = viewport.scale
         for (index, layer) in group.layers.enumerated().reversed() where layer.kind == .symbol && layer.isVisible(glZoom: glZoom) {
             var candidates: [SymbolCandidate] = []
@@ -199,15 +199,10 @@ extension MapLibrePainter {
     /// The feature's icon in `ctx`, nil when there is none or the sprite lacks it.
     private func labelIcon(_ layer: MapLibreLayer, _ ctx: EvaluationContext, placement: String) -> SymbolIcon? {
         guard layer.properties["icon-image"] != nil else { return nil }
-        let name: String
-        switch layer.value("icon-image", ctx) {
-        case .image(let image): name = image.name
-        case .string(let string): name = string
-        default: return nil
-        }
+        guard let name = layer.imageName("icon-image", ctx) else { return nil }
         let size = min(layer.number("icon-size", ctx), 100)
         let alpha = max(0, min(1, layer.number("icon-opacity", ctx)))
-        guard let icon = group.icons[name], size > 0, alpha > 0 else { return nil }
+        guard let icon = icons[name], size > 0, alpha > 0 else { return nil }
         let scale = size * viewport.scale / icon.pixelRatio
         let (dx, dy) = layer.pair("icon-offset", ctx)
         return SymbolIcon(image: icon.image, scale: scale, anchor: layer.string("icon-anchor", ctx) ?? "center",
