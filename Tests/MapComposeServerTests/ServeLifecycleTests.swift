@@ -80,7 +80,7 @@ import Testing
                       "%2F..%2F", "1,1,red,ABCDEFG", "1,1;icon=/etc/passwd", "1,1;size=huge", "1,1,1e12", "%F0%9F%98%80", "%00",
                       "1,1;color=%23zz", "1,1;width=1000", "1,1;geodesic=true", "+", "%", "%%", "=", "%26"]
         var fiveHundreds: [String] = []
-        for _ in 0..<2000 {
+        for _ in 0..<7000 {
             let count = Int(random.next() % 5) + 1
             var parts: [String] = []
             for _ in 0..<count {
@@ -93,7 +93,7 @@ import Testing
             let answer = try server.get(target)
             if answer.status >= 500 { fiveHundreds.append("\(answer.status) \(target) \(answer.text)") }
         }
-        // WMS queries and Mapbox paths of random parts.
+        // WMS queries and Mapbox paths of random parts: 10,000 requests in all.
         let wmsNames = ["SERVICE", "REQUEST", "VERSION", "LAYERS", "CRS", "SRS", "BBOX", "WIDTH", "HEIGHT", "FORMAT", "x"]
         let wmsValues = ["WMS", "GetMap", "GetCapabilities", "1.1.1", "1.3.0", "ne", "nope", "EPSG:3857", "EPSG:4326",
                          "0,0,1,1", "1,1,0,0", "-2e7,-2e7,2e7,2e7", "1e308,0,1e309,1", "nan,0,1,1", "64", "0", "-5", "999999",
@@ -102,7 +102,7 @@ import Testing
                            "path-3+f00-2(_p~iF)", "path-x+f00(abc)", "geojson(%7B%7D)", "geojson(%7B%22type%22:1%7D)",
                            "geojson(nope)", "url-x(1,1)", "auto", "[1,2,3]", "[1,1,2,2]", "1,1,3", "1,1,3,45", "1,1,3,0,0",
                            "200x200", "0x0", "64x64@2x", "99999x1", "((", "))", ",", ""]
-        for _ in 0..<1000 {
+        for _ in 0..<3000 {
             let target: String
             if random.next() % 2 == 0 {
                 let count = Int(random.next() % 8) + 1
