@@ -63,6 +63,18 @@ import Testing
         #expect(Self.share(water, "#a8cbe0", tolerance: 0) == 1)
     }
 
+    @Test func theBackgroundFillsTheCanvasPastTheWorldsEdges() throws {
+        let folder = try TemporaryFolder()
+        let basemap = try Self.buildSample(in: folder)
+        // At zoom 1 an 800x600 map is taller than the world: MapLibre paints the background there too.
+        let run = try CLIRunner.run(["--center", "0,0", "--zoom", "1", "--no-attribution", "world.png"], in: folder.url,
+                                    environment: CLIRunner.environment(basemap: basemap))
+        #expect(run.status == 0, "\(run.stderr)")
+        let image = try StraightPNGDecoder.decode(file: folder.url.appendingPathComponent("world.png").path)
+        #expect(Self.pixel(image, 400, 1) == "#a8cbe0" && Self.pixel(image, 400, 598) == "#a8cbe0")
+        #expect(image.pixels[image.width + 400] >> 24 == 255, "opaque")
+    }
+
     @Test func theLabelIsInTheLocalScriptWithItsLatinName() throws {
         let folder = try TemporaryFolder()
         let basemap = try Self.buildSample(in: folder)

@@ -31,8 +31,24 @@ enum MapLibreStyleLoader {
         let name = json["name"]?.string ?? origin.displayName
         let layer = LayerSpec(id: "maplibre", source: .maplibre(spec), z: 0, opacity: 1, blend: .srcOver, minzoom: 0,
                               maxzoom: 30, bounds: nil)
-        let document = StyleDocument(name: name, background: .transparent, attribution: nil, layers: [layer])
+        let document = StyleDocument(name: name, background: canvasBackground(group) ?? .transparent, attribution: nil,
+                                     layers: [layer])
         return MapStyle(document: document, layers: [MapLayer(spec: layer, source: group)], origin: origin, notes: log.notes)
+    }
+
+    /// MapLibre paints its background layer over the whole canvas, past the world's edges too
+    /// (a world map taller than the world): the colour of a bottom background layer that is
+    /// opaque and the same at every zoom, for the map's own background.
+    static func canvasBackground(_ group: MapLibreGroup) -> RGBA? {
+        guard let bottom = group.layers.first, bottom.kind == .background, bottom.minzoom <= 0, bottom.maxzoom >= 24 else {
+            return nil
+        }
+        let colors = [0.0, 12, 24].map { zoom -> PaintColor? in
+            let ctx = EvaluationContext(zoom: zoom)
+            return bottom.color("background-color", ctx, opacity: bottom.number("background-opacity", ctx))
+        }
+        guard let first = colors[0], first.a >= 1, colors.allSatisfy({ $0 == first }) else { return nil }
+        return first.rgba
     }
 
     /// Parses the style and opens its sources; problems go to `log` (key paths within the
