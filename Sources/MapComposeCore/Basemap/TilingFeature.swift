@@ -52,9 +52,8 @@ struct TilingFeature: Sendable {
 
     /// World coordinates of a longitude and latitude (latitude clamped to Web Mercator's range).
     static func world(lon: Double, lat: Double) -> (x: Double, y: Double) {
-        let clamped = max(-WebMercator.maxLatitude, min(WebMercator.maxLatitude, lat))
-        let sine = sin(clamped * .pi / 180)
-        let y = 0.5 - 0.25 * log((1 + sine) / (1 - sine)) / .pi
-        return ((lon + 180) / 360, max(0, min(1, y)))
+        // x from the longitude directly: exact at the world's edges.
+        let m = WebMercator.meters(from: LonLat(lon: lon, lat: lat)), span = 2 * WebMercator.originShift
+        return ((lon + 180) / 360, max(0, min(1, (WebMercator.originShift - m.y) / span)))
     }
 }
