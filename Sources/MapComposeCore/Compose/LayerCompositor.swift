@@ -10,11 +10,37 @@ import Foundation
 struct LayerCompositor {
     let viewport: Viewport
     let plan: LayerPlan
+    /// True when the layer's tiles are painted straight onto the map with its opacity (see
+    /// `paintsOnce`) instead of into a group painted with it.
+    let paintsStraight: Bool
+
+    /// A compositor for `plan`; given the layer's first resolved block, it paints straight onto
+    /// the map when that block is all the layer paints, once (see `paintsOnce`).
+    init(viewport: Viewport, plan: LayerPlan, firstBlock: (resolved: ResolvedBlock, block: TileBlock)? = nil) {
+        self.viewport = viewport
+        self.plan = plan
+        paintsStraight = firstBlock.map { Self.paintsOnce($0.resolved, block: $0.block, plan: plan) } ?? false
+    }
+
     /// True when the group must be painted separately (opacity, blend, or levels drawn at a
     /// weight); plain opaque source-over layers draw straight onto the map, saving a
     /// full-size surface.
     var usesGroup: Bool {
-        plan.opacity < 1 || plan.layer.spec.blend != .srcOver || plan.passes.count > 1
+        !paintsStraight && (plan.opacity < 1 || plan.layer.spec.blend != .srcOver || plan.passes.count > 1)
+    }
+
+    /// The alpha tiles are painted with: the layer's opacity when they are painted straight.
+    private var paintAlpha: Double { paintsStraight ? plan.opacity : 1 }
+
+    /// True when `resolved`, the only block of the layer's only level, is drawn by painting
+    /// each pixel once: every tile is there, so no fill and no stand-ins are drawn under the
+    /// tiles, and the layer blends source-over. Painting once with the layer's opacity then
+    /// gives the pixels that painting into a group and the group with the opacity give, without
+    /// a group the size of the map, and the paint can be shared among cores.
+    static func paintsOnce(_ resolved: ResolvedBlock, block: TileBlock, plan: LayerPlan) -> Bool {
+        plan.layer.spec.blend == .srcOver && plan.passes.count == 1 && plan.passes[0].alpha >= 1
+            && plan.passes[0].blocks.count == 1 && resolved.parentLevel.isEmpty && resolved.withChildren.isEmpty
+            && block.tiles.allSatisfy { resolved.tiles[plan.matrix.wrapped($0)]?.image != nil }
     }
 
     func begin(on context: DrawingContext) {
@@ -86,10 +112,11 @@ struct LayerCompositor {
         }
         if let slab = inPlace.slab, let whole = try? slab.image.privateView() {
             // Decoded in place: one paint of the slab, in bands on all cores, draws every tile.
-            context.draw(whole, x: inPlace.left, y: inPlace.top, scale: 1, padEdges: false)
+            context.draw(whole, x: inPlace.left, y: inPlace.top, scale: 1, alpha: paintAlpha, padEdges: false)
         } else {
             for (image, x, y) in inPlace.cells {
-                context.draw(image, x: inPlace.left + Double(x), y: inPlace.top + Double(y), scale: 1, padEdges: false)
+                context.draw(image, x: inPlace.left + Double(x), y: inPlace.top + Double(y), scale: 1, alpha: paintAlpha,
+                             padEdges: false)
             }
         }
         context.restore()
@@ -240,7 +267,7 @@ struct LayerCompositor {
         }
         if let cells { clip(to: cells, context) }
         context.draw(mosaic.image, x: placement.imageOrigin.x, y: placement.imageOrigin.y, scale: placement.scale,
-                     padEdges: true, resampling: plan.layer.spec.resampling)
+                     alpha: paintAlpha, padEdges: true, resampling: plan.layer.spec.resampling)
         context.restore()
     }
 

@@ -153,7 +153,7 @@ public struct MapRenderer: Sendable {
             }
             recorders[item.layer].record(block.tiles, from: resolved.tiles)
             if item.block == pass.blocks.count - 1 { recorders[item.layer].record(outsideBounds: pass.outsideBounds) }
-            let compositor = LayerCompositor(viewport: viewport, plan: plan)
+            let compositor = LayerCompositor(viewport: viewport, plan: plan, firstBlock: (resolved, block))
             if mayShowTilesAsMap, let view = try compositor.tilesAsMap(resolved, block: block) {
                 tilesAsMap = view
                 continue
