@@ -12,14 +12,14 @@ struct LayerCompositor {
     let plan: LayerPlan
     /// True when the layer's tiles are painted straight onto the map with its opacity (see
     /// `paintsOnce`) instead of into a group painted with it.
-    let paintsStraight: Bool
+    private(set) var paintsStraight = false
 
     /// A compositor for `plan`; given the layer's first resolved block, it paints straight onto
     /// the map when that block is all the layer paints, once (see `paintsOnce`).
     init(viewport: Viewport, plan: LayerPlan, firstBlock: (resolved: ResolvedBlock, block: TileBlock)? = nil) {
         self.viewport = viewport
         self.plan = plan
-        paintsStraight = firstBlock.map { Self.paintsOnce($0.resolved, block: $0.block, plan: plan) } ?? false
+        if let firstBlock { paintsStraight = paintsOnce(firstBlock.resolved, block: firstBlock.block) }
     }
 
     /// True when the group must be painted separately (opacity, blend, or levels drawn at a
@@ -33,14 +33,15 @@ struct LayerCompositor {
     private var paintAlpha: Double { paintsStraight ? plan.opacity : 1 }
 
     /// True when `resolved`, the only block of the layer's only level, is drawn by painting
-    /// each pixel once: every tile is there, so no fill and no stand-ins are drawn under the
-    /// tiles, and the layer blends source-over. Painting once with the layer's opacity then
-    /// gives the pixels that painting into a group and the group with the opacity give, without
-    /// a group the size of the map, and the paint can be shared among cores.
-    static func paintsOnce(_ resolved: ResolvedBlock, block: TileBlock, plan: LayerPlan) -> Bool {
+    /// each pixel of the output once: every tile is there, so no fill and no stand-ins are
+    /// drawn under the tiles, the layer blends source-over, and its area covers the output, so
+    /// no clip edge crosses a pixel. Painting once with the layer's opacity then gives the
+    /// pixels that painting into a group and the group with the opacity give, without a group
+    /// the size of the map, and the paint can be shared among cores.
+    private func paintsOnce(_ resolved: ResolvedBlock, block: TileBlock) -> Bool {
         plan.layer.spec.blend == .srcOver && plan.passes.count == 1 && plan.passes[0].alpha >= 1
             && plan.passes[0].blocks.count == 1 && resolved.parentLevel.isEmpty && resolved.withChildren.isEmpty
-            && block.tiles.allSatisfy { resolved.tiles[plan.matrix.wrapped($0)]?.image != nil }
+            && block.tiles.allSatisfy { resolved.tiles[plan.matrix.wrapped($0)]?.image != nil } && areaCoversOutput
     }
 
     func begin(on context: DrawingContext) {
@@ -207,6 +208,11 @@ struct LayerCompositor {
     func mapMayBe(_ block: TileBlock) -> Bool {
         guard !usesGroup, plan.passes.count == 1, plan.passes[0].alpha >= 1,
               alignedPlacement(of: block.range, coversOutput: true) != nil else { return false }
+        return areaCoversOutput
+    }
+
+    /// True when one rectangle of the layer's area (grid extent and bounds) covers the output.
+    private var areaCoversOutput: Bool {
         let output = (right: Double(viewport.deviceWidth), bottom: Double(viewport.deviceHeight))
         return layerArea().contains { area in
             let topLeft = viewport.devicePoint(x: area.minX, y: area.maxY)
