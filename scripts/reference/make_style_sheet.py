@@ -6,19 +6,19 @@ The styles are not in this repository: give the style.json of each (for example 
 openmaptiles/positron-gl-style and openmaptiles/osm-bright-gl-style, BSD 3-Clause code, CC-BY 4.0
 design). Each is rewritten before drawing: its `openmaptiles` source points at
 Tests/Fixtures/MapLibre/ne-omt.pmtiles (mapcompose) or the MBTiles copy of the same tiles (pymgl
-has no `pmtiles://`), and `glyphs` and `sprite` are dropped (both name servers that cannot be
-reached here; neither repository commits a built sprite sheet, only its SVG icons). Without
-glyphs pymgl refuses to render symbol layers with text, so they are left out of its style: the
-labels in the sheet are mapcompose's only.
+has no `pmtiles://`); `sprite` is dropped (it names a server that cannot be reached here, and
+neither repository commits a built sprite sheet, only its SVG icons); `name:latin` is read from
+`name`, which is all the fixture's places carry. pymgl's `glyphs` is a file:// URL of SDF glyphs
+built by make_glyphs.py from the Noto fonts mapcompose draws with, so both columns show labels.
 
 Views are mapcompose zooms; pymgl is given GL zoom = zoom - 1 (docs/maplibre.md). One pymgl map
 per process (it crashes on a second). Prints each tool's stderr lines (warnings) per render and
 the share of differing pixels (`mapcompose diff --threshold 0.1`).
 
-Usage (Debian 12, pymgl as in make_maplibre_reference.py):
-  EGL_PLATFORM=surfaceless python3 scripts/reference/make_style_sheet.py \\
-      --mapcompose .build/debug/mapcompose positron=/path/positron/style.json \\
-      osm-bright=/path/osm-bright/style.json [--out docs/maplibre-styles.png] [--keep DIR]
+Usage (installs pinned PyPI packages into a cache venv when needed, see reference_env.py):
+  python3 scripts/reference/make_style_sheet.py --mapcompose .build/release/mapcompose \\
+      positron=/path/positron/style.json osm-bright=/path/osm-bright/style.json \\
+      [--out docs/maplibre-styles.png] [--keep DIR]
 """
 import argparse
 import json
@@ -27,6 +27,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import reference_env  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "Tests/Fixtures/MapLibre/ne-omt"
@@ -40,17 +43,16 @@ VIEWS = {
 WIDTH, HEIGHT = 400, 300
 
 
-def rewrite(style, url, drop_text=False):
-    """The style with its `openmaptiles` source at `url`, without glyphs or sprite; with
-    `drop_text`, without the symbol layers that have text (pymgl fails the whole render when a
-    glyph range cannot be loaded)."""
-    style = json.loads(json.dumps(style))
-    if drop_text:
-        style["layers"] = [l for l in style["layers"]
-                           if l.get("type") != "symbol" or "text-field" not in l.get("layout", {})]
+def rewrite(style, url, glyphs=None):
+    """The style with its `openmaptiles` source at `url`, `name:latin` read from `name`, without
+    sprite, and with `glyphs` where given (else none)."""
+    from compare_label_counts import latin_from_name
+    style = latin_from_name(json.loads(json.dumps(style)))
     style["sources"]["openmaptiles"] = {"type": "vector", "url": url}
     style.pop("glyphs", None)
     style.pop("sprite", None)
+    if glyphs:
+        style["glyphs"] = glyphs
     return style
 
 
@@ -95,15 +97,24 @@ def main():
     parser.add_argument("--out", default=str(ROOT / "docs/maplibre-styles.png"))
     parser.add_argument("--keep", help="folder for the rewritten styles and single renders")
     args = parser.parse_args()
-    work = Path(args.keep or tempfile.mkdtemp())
+    reference_env.ensure()
+    import make_glyphs
+    work = Path(args.keep or tempfile.mkdtemp()).resolve()
     work.mkdir(parents=True, exist_ok=True)
+    styles = [(name, json.loads(Path(path).read_text())) for name, path in (i.split("=", 1) for i in args.styles)]
+    stacks = set()
+    for name, style in styles:
+        (work / f"{name}-original.json").write_text(json.dumps(style))
+        stacks |= make_glyphs.style_stacks(work / f"{name}-original.json")
+    names = ROOT / "Styles/data/ne_110m_cities.geojson"
+    starts = {0} | {cp // 256 * 256 for cp in make_glyphs.code_points_of_text([str(names)]) if cp <= 0xFFFF}
+    make_glyphs.build(work / "glyphs", stacks, starts, log=lambda line: print(f"glyphs: {line}"))
+    glyphs = f"file://{work / 'glyphs'}/{{fontstack}}/{{range}}.pbf"
     rows = []
-    for item in args.styles:
-        name, path = item.split("=", 1)
-        style = json.loads(Path(path).read_text())
+    for name, style in styles:
         mc_style = work / f"{name}.json"
         mc_style.write_text(json.dumps(rewrite(style, f"pmtiles://{FIXTURE}.pmtiles")))
-        gl_text = json.dumps(rewrite(style, f"mbtiles://{FIXTURE}.mbtiles", drop_text=True))
+        gl_text = json.dumps(rewrite(style, f"mbtiles://{FIXTURE}.mbtiles", glyphs))
         for view, (lat, lon, zoom) in VIEWS.items():
             left, right = work / f"{name}-{view}-mapcompose.png", work / f"{name}-{view}-pymgl.png"
             rc, err = render_mapcompose(args.mapcompose, mc_style, lat, lon, zoom, left)
