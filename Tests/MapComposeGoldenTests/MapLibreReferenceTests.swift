@@ -3,13 +3,16 @@ import MapComposeTestSupport
 import Testing
 @testable import MapComposeCore
 
-/// Styles/maplibre.json drawn by mapcompose and by MapLibre Native (the images in
+/// Styles/maplibre.json and Tests/Fixtures/MapLibreReference/line-effects.json (line-blur and
+/// line-pattern) drawn by mapcompose and by MapLibre Native (the images in
 /// Tests/Fixtures/MapLibreReference, made by scripts/reference/make_maplibre_reference.py) at the
 /// same views: at most 2 % of pixels may differ (pixelmatch threshold 0.1, anti-aliased pixels
 /// not counted). Actual, expected and diff images go to Output/test-results/maplibre-reference/
 /// when they differ more.
 @Suite struct MapLibreReferenceTests {
     struct View: Decodable {
+        /// The style, relative to the repository.
+        let style: String
         let lat: Double, lon: Double, zoom: Double, width: Int, height: Int, scale: Double
     }
 
@@ -20,13 +23,14 @@ import Testing
     }()
 
     @Test func everyViewHasAReference() {
-        #expect(Self.views.count == 5)
+        #expect(Self.views.count == 7)
     }
 
     @Test(arguments: views.keys.sorted())
     func matchesMapLibreNative(_ name: String) async throws {
         let view = try #require(Self.views[name])
-        let style = try StyleLoader.load(file: TestPaths.repositoryRoot.appendingPathComponent("Styles/maplibre.json"))
+        let style = try StyleLoader.load(file: TestPaths.repositoryRoot.appendingPathComponent(view.style))
+        #expect(style.notes.isEmpty, "\(style.notes)")
         let viewport = try Viewport(center: LonLat(lon: view.lon, lat: view.lat), zoom: view.zoom, width: view.width,
                                     height: view.height, scale: view.scale)
         let actual = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(viewport).image

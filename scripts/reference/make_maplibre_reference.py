@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Renders Styles/maplibre.json over Tests/Fixtures/MapLibre/ne-omt.mbtiles with MapLibre Native
-(PyPI `pymgl`, headless through Mesa's EGL) into Tests/Fixtures/MapLibreReference/, the
-independent reference for mapcompose's MapLibre drawing (MapLibreReferenceTests).
+"""Renders Styles/maplibre.json and Tests/Fixtures/MapLibreReference/line-effects.json over
+Tests/Fixtures/MapLibre/ne-omt.mbtiles with MapLibre Native (PyPI `pymgl`, headless through Mesa's
+EGL) into Tests/Fixtures/MapLibreReference/, the independent reference for mapcompose's MapLibre
+drawing (MapLibreReferenceTests).
 
 Views are given in mapcompose zoom; MapLibre Native is asked for GL zoom = zoom - 1 (see
 docs/maplibre.md). pymgl reads `mbtiles://` (its libcurl has no `pmtiles://`), so the source's
-URL is switched to the MBTiles copy of the same tiles.
+URL is switched to the MBTiles copy of the same tiles, and a sprite path relative to the style
+becomes a `file://` URL.
 
 Usage (Debian 12):
   apt-get install -y libegl1 libegl-mesa0 libgl1-mesa-dri && pip install pymgl
@@ -19,27 +21,39 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "Tests/Fixtures/MapLibreReference"
 
-# name: (lat, lon, mapcompose zoom, width, height, pixel ratio)
+MAPLIBRE = "Styles/maplibre.json"
+LINE_EFFECTS = "Tests/Fixtures/MapLibreReference/line-effects.json"
+
+# name: (style, lat, lon, mapcompose zoom, width, height, pixel ratio). Line patterns at whole
+# GL zooms (MapLibre grows them with the tile in between) and within one tile (MapLibre starts
+# their repeats again at tile edges).
 VIEWS = {
-    "europe-z4": (50, 10, 4, 256, 256, 1),
-    "world-z1": (20, 0, 1, 512, 256, 1),
-    "iberia-z6-overzoom": (40, -4, 6, 256, 256, 1),
-    "europe-z4-scale2": (50, 10, 4, 192, 128, 2),
-    "pacific-z3.5": (0, -90, 3.5, 256, 256, 1),
+    "europe-z4": (MAPLIBRE, 50, 10, 4, 256, 256, 1),
+    "world-z1": (MAPLIBRE, 20, 0, 1, 512, 256, 1),
+    "iberia-z6-overzoom": (MAPLIBRE, 40, -4, 6, 256, 256, 1),
+    "europe-z4-scale2": (MAPLIBRE, 50, 10, 4, 192, 128, 2),
+    "pacific-z3.5": (MAPLIBRE, 0, -90, 3.5, 256, 256, 1),
+    "line-blur-z4": (LINE_EFFECTS, 50, 10, 4, 256, 256, 1),
+    "line-pattern-z3": (LINE_EFFECTS, 30, 45, 3, 256, 256, 1),
 }
+
+
+def style_text(path):
+    style = json.loads((ROOT / path).read_text())
+    style["sources"]["openmaptiles"]["url"] = "mbtiles://" + str(ROOT / "Tests/Fixtures/MapLibre/ne-omt.mbtiles")
+    if "sprite" in style:
+        style["sprite"] = "file://" + str(((ROOT / path).parent / style["sprite"]).resolve())
+    return json.dumps(style)
 
 
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
-    style = json.loads((ROOT / "Styles/maplibre.json").read_text())
-    style["sources"]["openmaptiles"]["url"] = "mbtiles://" + str(ROOT / "Tests/Fixtures/MapLibre/ne-omt.mbtiles")
-    text = json.dumps(style)
-    for name, (lat, lon, zoom, width, height, ratio) in VIEWS.items():
+    for name, (path, lat, lon, zoom, width, height, ratio) in VIEWS.items():
         # One process per map: pymgl crashes when a process makes a second map.
-        subprocess.run([sys.executable, __file__, "--one", text, str(width), str(height), str(ratio), str(lon), str(lat),
-                        str(zoom - 1), str(OUT / f"{name}.png")], check=True)
+        subprocess.run([sys.executable, __file__, "--one", style_text(path), str(width), str(height), str(ratio), str(lon),
+                        str(lat), str(zoom - 1), str(OUT / f"{name}.png")], check=True)
     (OUT / "views.json").write_text(json.dumps(
-        {name: {"lat": v[0], "lon": v[1], "zoom": v[2], "width": v[3], "height": v[4], "scale": v[5]}
+        {name: {"style": v[0], "lat": v[1], "lon": v[2], "zoom": v[3], "width": v[4], "height": v[5], "scale": v[6]}
          for name, v in VIEWS.items()}, indent=1, sort_keys=True) + "\n")
     print(f"wrote {len(VIEWS)} references to {OUT.relative_to(ROOT)}")
 

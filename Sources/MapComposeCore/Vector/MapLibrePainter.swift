@@ -180,22 +180,12 @@ struct MapLibrePainter {
         var rings: [FillPaint: [[Point]]] = [:]
         var outlines: [(color: PaintColor, rings: [[Point]], clip: Rect, translate: Point)] = []
         let hasOutline = layer.properties["fill-outline-color"] != nil
-        let patterned = layer.properties["fill-pattern"] != nil
-        let icons = patterned ? icons : [:]
+        let patterns = MapLibrePatternImage(layer, icons: icons)
         forEachFeature(layer, ctx) { placed in
             guard placed.feature.type == .polygon else { return }
             let opacity = layer.number("fill-opacity", ctx)
-            var pattern: String?
-            let color: PaintColor
-            if patterned {
-                // As in MapLibre, a feature whose pattern the sprite lacks is not drawn.
-                guard let name = layer.imageName("fill-pattern", ctx), icons[name] != nil else { return }
-                pattern = name
-                color = PaintColor(r: 0, g: 0, b: 0, a: max(0, min(1, opacity)))
-            } else {
-                guard let fill = layer.color("fill-color", ctx, opacity: opacity) else { return }
-                color = fill
-            }
+            guard let (color, pattern) = MapLibrePatternImage.paint(layer, ctx, pattern: patterns, color: "fill-color",
+                                                                    opacity: opacity) else { return }
             let antialias = layer.value("fill-antialias", ctx).boolean ?? true
             let paint = FillPaint(color: color, pattern: pattern, antialias: antialias,
                                   translate: translation(layer, "fill-translate", ctx))
@@ -306,12 +296,20 @@ struct MapLibrePainter {
 
     /// The parts of a polyline inside `rect` (Liang–Barsky per segment, joined where they meet).
     static func clip(line: [Point], to rect: Rect) -> [[Point]] {
-        var parts: [[Point]] = []
-        var current: [Point] = []
+        clipMeasured(line: line, to: rect).map(\.points)
+    }
+
+    /// `clip(line:to:)` with the distance along `line`, from its first point, at each point of each part.
+    static func clipMeasured(line: [Point], to rect: Rect) -> [MeasuredLine] {
+        var parts: [MeasuredLine] = []
+        var current = MeasuredLine(points: [], distances: [])
+        var travelled = 0.0
         for i in 1..<max(1, line.count) {
             let a = line[i - 1], b = line[i]
             var t0 = 0.0, t1 = 1.0
             let d = b - a
+            let length = (d * d).sum().squareRoot()
+            defer { travelled += length }
             var visible = true
             for (p, q) in [(-d.x, a.x - rect.minX), (d.x, rect.maxX - a.x), (-d.y, a.y - rect.minY), (d.y, rect.maxY - a.y)] {
                 if p == 0 {
@@ -322,28 +320,30 @@ struct MapLibrePainter {
                 }
             }
             guard visible else {
-                if current.count >= 2 { parts.append(current) }
-                current = []
+                if current.points.count >= 2 { parts.append(current) }
+                current = MeasuredLine(points: [], distances: [])
                 continue
             }
             let start = t0 > 0 ? a + d * t0 : a, end = t1 < 1 ? a + d * t1 : b
-            if current.isEmpty || t0 > 0 {
-                if current.count >= 2 { parts.append(current) }
-                current = [start]
+            if current.points.isEmpty || t0 > 0 {
+                if current.points.count >= 2 { parts.append(current) }
+                current = MeasuredLine(points: [start], distances: [travelled + length * t0])
             }
-            current.append(end)
+            current.points.append(end)
+            current.distances.append(travelled + length * t1)
             if t1 < 1 {
                 parts.append(current)
-                current = []
+                current = MeasuredLine(points: [], distances: [])
             }
         }
-        if current.count >= 2 { parts.append(current) }
+        if current.points.count >= 2 { parts.append(current) }
         return parts
     }
 
     // MARK: line
 
     private struct LinePaint: Hashable {
+        /// With a `pattern`, black with the line's opacity as its alpha.
         var color: PaintColor
         var width: Double
         var gap: Double
@@ -353,46 +353,58 @@ struct MapLibrePainter {
         var miterLimit: Double
         var dashes: [Double]
         var translate: Point
+        /// `line-blur` in device pixels.
+        var blur: Double
+        /// The sprite icon laid along the line in place of the colour.
+        var pattern: String?
+
+        /// Half the whole line's width: both sides and the gap, where it has one.
+        var halfWidth: Double { gap > 0 ? gap / 2 + width : width / 2 }
     }
 
     private func drawLines(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ context: DrawingContext) {
         var order: [LinePaint] = []
         var sortKeys: [LinePaint: Double] = [:]
-        var paths: [LinePaint: [[Point]]] = [:]
+        var paths: [LinePaint: [MeasuredLine]] = [:]
         let scale = viewport.scale
+        let patterns = MapLibrePatternImage(layer, icons: icons)
         forEachFeature(layer, ctx) { placed in
             let feature = placed.feature
             let lines = feature.type == .polygon ? feature.polygons.flatMap { $0 } : feature.type == .line ? feature.lines : []
             guard !lines.isEmpty else { return }
-            let opacity = layer.number("line-opacity", ctx)
-            guard let color = layer.color("line-color", ctx, opacity: opacity) else { return }
+            guard let (color, pattern) = MapLibrePatternImage.paint(layer, ctx, pattern: patterns, color: "line-color",
+                                                                    opacity: layer.number("line-opacity", ctx)) else { return }
             let width = layer.number("line-width", ctx) * scale
+            // As in MapLibre, a pattern is drawn without dashes.
             let paint = LinePaint(color: color, width: width, gap: layer.number("line-gap-width", ctx) * scale,
                                   offset: layer.number("line-offset", ctx) * scale,
                                   cap: layer.string("line-cap", ctx) ?? "butt", join: layer.string("line-join", ctx) ?? "miter",
                                   miterLimit: layer.number("line-miter-limit", ctx),
-                                  dashes: layer.numbers("line-dasharray", ctx),
-                                  translate: translation(layer, "line-translate", ctx))
+                                  dashes: pattern == nil ? layer.numbers("line-dasharray", ctx) : [],
+                                  translate: translation(layer, "line-translate", ctx),
+                                  blur: max(0, layer.number("line-blur", ctx)) * scale, pattern: pattern)
             guard paint.width > 0, color.a > 0 else { return }
             if paths[paint] == nil {
                 order.append(paint)
                 sortKeys[paint] = layer.number("line-sort-key", ctx)
             }
             let rect = placed.tile.expanded(by: placed.margin)
-            paths[paint, default: []] += lines.flatMap { Self.clip(line: $0, to: rect) }
+            paths[paint, default: []] += lines.flatMap { Self.clipMeasured(line: $0, to: rect) }
         }
         let cr = context.cr
         for paint in order.enumerated().sorted(by: { (sortKeys[$0.element]!, $0.offset) < (sortKeys[$1.element]!, $1.offset) })
             .map(\.element) {
-            cairo_save(cr)
-            cairo_new_path(cr)
-            let offsets = paint.gap > 0 ? [paint.offset - (paint.gap + paint.width) / 2, paint.offset + (paint.gap + paint.width) / 2]
-                : [paint.offset]
-            for offset in offsets {
-                for line in paths[paint] ?? [] {
-                    addPath(offset == 0 ? line : Self.offset(line, by: offset), closed: false, offset: paint.translate, cr)
+            let lines = paths[paint] ?? []
+            let blur = LineBlur(width: paint.width, gap: paint.gap, blur: paint.blur)
+            // The lines moved `side` pixels right of where the style puts them.
+            func addPaths(side: Double) {
+                let offset = paint.offset + side
+                for line in lines {
+                    addPath(offset == 0 ? line.points : Self.offset(line.points, by: offset), closed: false,
+                            offset: paint.translate, cr)
                 }
             }
+            cairo_save(cr)
             cairo_set_line_width(cr, paint.width)
             cairo_set_line_cap(cr, paint.cap == "round" ? CAIRO_LINE_CAP_ROUND : paint.cap == "square" ? CAIRO_LINE_CAP_SQUARE
                                : CAIRO_LINE_CAP_BUTT)
@@ -404,10 +416,53 @@ struct MapLibrePainter {
             if dashes.count >= 2, dashes.reduce(0, +) >= 0.5 {
                 cairo_set_dash(cr, dashes, Int32(dashes.count), 0)
             }
-            set(paint.color, context)
-            cairo_stroke(cr)
+            if paint.blur == 0, paint.pattern == nil {
+                cairo_new_path(cr)
+                for side in blur.sides { addPaths(side: side) }
+                set(paint.color, context)
+                cairo_stroke(cr)
+            } else {
+                do {
+                    try drawMasked(paint, lines, blur: blur, addPaths: addPaths, context)
+                } catch {
+                    context.pendingError = context.pendingError ?? error
+                }
+            }
             cairo_restore(cr)
         }
+    }
+
+    /// A line with `line-blur` or `line-pattern`: its colour, or its pattern laid along `lines`,
+    /// painted through its coverage (`LineBlur`), within a clip around the lines. The stroke's
+    /// cap, join and dashes are set on the context.
+    private func drawMasked(_ paint: LinePaint, _ lines: [MeasuredLine], blur: LineBlur, addPaths: (_ side: Double) -> Void,
+                            _ context: DrawingContext) throws(CairoError) {
+        let cr = context.cr
+        let miter = paint.join == "miter" ? max(1, paint.miterLimit) : 1
+        // Groups only as large as the lines' reach, at most the clip.
+        cairo_new_path(cr)
+        for side in blur.sides { addPaths(side) }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_path_extents(cr, &x0, &y0, &x1, &y1)
+        let margin = (paint.width / 2 + paint.blur + 1) * miter + 1
+        cairo_new_path(cr)
+        cairo_rectangle(cr, x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
+        cairo_clip(cr)
+        let mask = try blur.mask(on: cr, alpha: paint.pattern == nil ? 1 : paint.color.a, addPath: addPaths)
+        if let name = paint.pattern, let icon = icons[name] {
+            let centres = paint.offset == 0 ? lines : lines.map {
+                MeasuredLine(points: Self.offset($0.points, by: paint.offset), distances: $0.distances)
+            }
+            // A gap's sides meet at corners moved out along the bisector, up to 4 times their offset.
+            let corners = paint.halfWidth * miter + (paint.gap > 0 ? 2 * (paint.gap + paint.width) : 0)
+            let source = try LinePattern(icon: icon, scale: viewport.scale, halfWidth: paint.halfWidth,
+                                         capReach: paint.cap == "butt" ? 0.5 : paint.halfWidth + 0.5, cornerReach: corners)
+                .source(on: cr, lines: centres, offset: paint.translate)
+            cairo_set_source(cr, source.pointer)
+        } else {
+            set(paint.color, context)
+        }
+        cairo_mask(cr, mask.pointer)
     }
 
     /// `line` moved `d` pixels to its right (MapLibre's positive `line-offset`), corners

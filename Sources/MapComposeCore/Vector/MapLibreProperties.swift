@@ -81,6 +81,8 @@ enum MapLibreProperties {
             "line-width": number(1),
             "line-gap-width": number(0),
             "line-offset": number(0),
+            "line-blur": number(0),
+            "line-pattern": image(layout: false),
             "line-dasharray": Entry(spec: PropertySpecification(type: "array", value: "number", propertyType: "data-constant",
                                                                 interpolated: false, parameters: ["zoom"]), layout: false),
             "line-translate": translate,

@@ -72,12 +72,14 @@ enum MapLibreStyleLoader {
         if let location = definition.sprite {
             let (sheets, doubleProblem) = MapLibreSprite.loadSheets(location, base: spec.base, remote: remote)
             switch sheets {
-            case .success(let loaded): sprite = loaded
+            case .success(let loaded):
+                sprite = loaded
+                for warning in MapLibrePatternImage.missing(in: definition.layers, sprite: loaded) { log.note(nil, "", warning) }
             case .failure(let error): log.note(nil, "sprite", "icons are not drawn: \(error.message)")
             }
             if let doubleProblem { log.note(nil, "sprite", "the @2x sheet is not drawn: \(doubleProblem)") }
         } else {
-            for (property, what) in [("icon-image", "icons"), ("fill-pattern", "fill patterns")]
+            for (property, what) in [("icon-image", "icons"), ("fill-pattern", "fill patterns"), ("line-pattern", "line patterns")]
             where definition.layers.contains(where: { $0.properties[property] != nil }) {
                 log.note(nil, "sprite", "\(what) are not drawn: the style names no sprite")
             }

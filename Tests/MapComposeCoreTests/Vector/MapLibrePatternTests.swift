@@ -67,6 +67,14 @@ import Testing
         #expect(Self.mismatches(image, columns: 140..<256, rows: 0..<256, block: 256, colors: (Self.white, Self.white)) == 0)
     }
 
+    /// A pattern image named for every feature and missing from the sprite is named in a warning.
+    @Test func aMissingImageIsAWarning() throws {
+        let folder = try TemporaryFolder()
+        try Self.writeSprite(folder, name: "sprite", block: 2, colors: (Self.red, Self.blue), pixelRatio: 1)
+        let style = try Self.style(#""fill-pattern": "absent""#, sprite: folder)
+        #expect(style.notes.map(\.message) == ["layer 'squares': fill-pattern image 'absent' is not in the sprite, so the layer is not drawn"])
+    }
+
     @Test func fillOpacityAppliesToThePattern() async throws {
         let folder = try TemporaryFolder()
         try Self.writeSprite(folder, name: "sprite", block: 2, colors: (Self.red, Self.blue), pixelRatio: 1)

@@ -199,23 +199,22 @@ import Testing
               {"id": "buildings", "type": "fill-extrusion", "source": "omt", "source-layer": "water"},
               {"id": "icons", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"icon-rotate": 45}},
               {"id": "heat", "type": "heatmap", "source": "omt", "source-layer": "place"},
-              {"id": "patterned", "type": "line", "source": "omt", "source-layer": "water", "paint": {"line-pattern": "waves"}}
+              {"id": "patterned", "type": "background", "paint": {"background-pattern": "waves"}}
             """)
         let notes = style.notes.map(\.message)
         for id in ["hills", "buildings", "icons", "heat", "patterned"] {
             #expect(notes.count { $0.contains("layer '\(id)'") } == 1, "\(id): \(notes)")
         }
         #expect(notes.count == 5)
-        #expect(notes.contains { $0.contains("line-pattern") })
+        #expect(notes.contains { $0.contains("background-pattern") })
     }
 
-    /// A line drawn with a pattern (not drawn) is left out, not stroked black over the water.
+    /// A background drawn with a pattern (not drawn) is left out, not painted black over the map.
     @Test func patternLayersAreLeftOut() async throws {
         let style = try Self.style(Self.landAndWater + """
-            , {"id": "waves", "type": "line", "source": "omt", "source-layer": "water",
-               "paint": {"line-pattern": "wave", "line-width": 40}}
+            , {"id": "waves", "type": "background", "paint": {"background-pattern": "wave"}}
             """)
-        #expect(style.notes.map(\.message).contains { $0.contains("layer 'waves': line-pattern not drawn, so the layer is left out") })
+        #expect(style.notes.map(\.message) == ["layer 'waves': background-pattern not drawn, so the layer is left out"])
         let (image, viewport) = try await Self.render(style, lat: 43, lon: 5, zoom: 5)
         #expect(Self.pixel(image, viewport, lat: 41, lon: 5) == Self.water)
     }
