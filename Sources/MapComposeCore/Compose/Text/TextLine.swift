@@ -76,10 +76,7 @@ final class TextLine: @unchecked Sendable {
     var runs: [Run] {
         TextEngine.locked {
             var result: [Run] = []
-            let iterator = pango_layout_get_iter(layout)!
-            defer { pango_layout_iter_free(iterator) }
-            repeat {
-                guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            forEachRun { run, _ in
                 let item = run.pointee.item.pointee, glyphs = run.pointee.glyphs.pointee
                 let described = pango_font_describe_with_absolute_size(item.analysis.font)
                 defer { pango_font_description_free(described) }
@@ -87,9 +84,23 @@ final class TextLine: @unchecked Sendable {
                 defer { g_free(name) }
                 let ids = (0..<Int(glyphs.num_glyphs)).map { glyphs.glyphs[$0].glyph }
                 result.append(Run(font: name.map { String(cString: $0) } ?? "", glyphs: ids, level: Int(item.analysis.level)))
-            } while pango_layout_iter_next_run(iterator) != 0
+            }
             return result
         }
+    }
+
+    /// Calls `body` with each glyph run of the layout in visual order (left to right, line by
+    /// line) and the run's left end in pixels from the first line's left end. The run belongs
+    /// to the layout: call this only inside `TextEngine.locked` and keep no pointer past `body`.
+    func forEachRun(_ body: (UnsafeMutablePointer<PangoLayoutRun>, Double) -> Void) {
+        let iterator = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, nil, &logical)
+            body(run, Double(logical.x) / Double(PANGO_SCALE) - origin.x)
+        } while pango_layout_iter_next_run(iterator) != 0
     }
 
     /// Glyph ids that stand for a missing glyph: a font's .notdef (0), or Pango's flag for a
