@@ -109,7 +109,8 @@ extension MapLibrePainter {
                     if grid.overlaps((p.x, p.y, p.x, p.y)) { continue }
                 }
                 if let text = candidate.text {
-                    guard let shaped = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth) else { continue }
+                    guard let shaped = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth,
+                                                     letterSpacing: text.letterSpacing) else { continue }
                     let pad = text.padding + text.haloWidth
                     if let along = candidate.along {
                         var setting = curve
@@ -155,6 +156,8 @@ extension MapLibrePainter {
         let font: TextFont
         /// Pixels a line may take before it breaks; nil for one line.
         let wrapWidth: Double?
+        /// Pixels added between clusters.
+        let letterSpacing: Double
         let anchor: String
         let offset: Point
         let padding: Double
@@ -211,6 +214,7 @@ extension MapLibrePainter {
         let halo = layer.color("text-halo-color", ctx, opacity: opacity).flatMap { $0.a > 0 && haloWidth > 0 ? $0 : nil }
         let (dx, dy) = placement == "point" ? layer.pair("text-offset", ctx) : (0, 0)
         return SymbolText(text: text, font: Self.font(layer.value("text-font", ctx), size: size), wrapWidth: wrapWidth,
+                          letterSpacing: Self.allowsLetterSpacing(text) ? layer.number("text-letter-spacing", ctx) * size : 0,
                           anchor: placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center",
                           offset: Point(dx, dy) * size, padding: layer.number("text-padding", ctx) * scale,
                           color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth)
@@ -227,6 +231,15 @@ extension MapLibrePainter {
         let (dx, dy) = layer.pair("icon-offset", ctx)
         return SymbolIcon(image: icon.image, scale: scale, anchor: layer.string("icon-anchor", ctx) ?? "center",
                           offset: Point(dx, dy) * size * viewport.scale, alpha: alpha)
+    }
+
+    /// Whether `text-letter-spacing` applies to `text`: not where letters join one another
+    /// (Arabic, as in MapLibre, and Syriac, N'Ko, Mandaic and Mongolian; Devanagari, Bengali
+    /// and Gurmukhi, whose letters hang from one headstroke), which spacing would break apart.
+    static func allowsLetterSpacing(_ text: String) -> Bool {
+        let joining: [ClosedRange<UInt32>] = [0x0600...0x077F, 0x07C0...0x07FF, 0x0840...0x08FF, 0x0900...0x0A7F,
+                                              0x1800...0x18AF, 0xFB50...0xFDFF, 0xFE70...0xFEFF]
+        return !text.unicodeScalars.contains { scalar in joining.contains { $0.contains(scalar.value) } }
     }
 
     /// Where a box's top-left corner lies from its anchor point.

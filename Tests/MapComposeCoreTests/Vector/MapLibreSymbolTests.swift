@@ -108,6 +108,25 @@ import Testing
         #expect(path.sharpestBend(from: 0, to: 99, window: 10) == 0)
     }
 
+    @Test func letterSpacingWidensLatinButNotJoinedScripts() async throws {
+        func width(_ text: String, spacing: Double) async throws -> Int {
+            let style = try T.style(##"""
+                {"id": "names", "type": "symbol", "source": "points",
+                 "layout": {"text-field": "\##(text)", "text-size": 16, "text-letter-spacing": \##(spacing)},
+                 "paint": {"text-color": "#ff0000"}}
+                """##, extraSources: """
+                , "points": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                             "geometry": {"type": "Point", "coordinates": [0, 0]}}}
+                """)
+            #expect(style.notes.isEmpty, "\(style.notes)")
+            return Self.redBox(try await T.render(style, lat: 0, lon: 0, zoom: 3).image).0
+        }
+        let latin = try await width("Spaced", spacing: 0), spaced = try await width("Spaced", spacing: 0.5)
+        #expect(spaced >= latin + 5 * 7, "\(latin) → \(spaced)")  // half an em (8 px) more between each of 6 letters
+        let arabic = try await width("شارع", spacing: 0), arabicSpaced = try await width("شارع", spacing: 0.5)
+        #expect(arabic > 10 && arabicSpaced == arabic)
+    }
+
     static func iconStyle(_ layout: String, sprite: String? = "sprite") throws -> MapStyle {
         try T.style("""
             {"id": "icons", "type": "symbol", "source": "points", "layout": {\(layout)}}
