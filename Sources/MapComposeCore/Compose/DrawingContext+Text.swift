@@ -23,6 +23,46 @@ extension DrawingContext {
         }
     }
 
+    /// Draws clusters of `line`, each under its own transformation from the line's frame (the
+    /// left end of its baseline at the origin, x along the line, y down) into the drawing:
+    /// first the halo, every cluster's outline stroked `haloWidth` wide in `halo` as one path
+    /// (so halos of neighbours do not double where they overlap), then the glyphs.
+    func draw(_ line: TextLine, clusters: [(cluster: TextCluster, transform: cairo_matrix_t)], color: RGBA,
+              halo: RGBA? = nil, haloWidth: Double = 2.5) {
+        TextEngine.locked {
+            var runs: [UnsafeMutablePointer<PangoLayoutRun>] = []
+            line.forEachRun { run, _ in runs.append(run) }
+            // Each cluster as a glyph string of its own that borrows its run's glyphs (read by
+            // Pango while the lock is held, never kept or freed).
+            func each(_ body: (UnsafeMutablePointer<PangoFont>?, UnsafeMutablePointer<PangoGlyphString>) -> Void) {
+                for (cluster, transform) in clusters where cluster.run < runs.count {
+                    let run = runs[cluster.run].pointee, source = run.glyphs.pointee
+                    guard cluster.glyphs.upperBound <= Int(source.num_glyphs) else { continue }
+                    let count = Int32(cluster.glyphs.count)
+                    var glyphs = PangoGlyphString(num_glyphs: count, glyphs: source.glyphs + cluster.glyphs.lowerBound,
+                                                  log_clusters: source.log_clusters + cluster.glyphs.lowerBound, space: count)
+                    var matrix = transform
+                    cairo_save(cr)
+                    cairo_transform(cr, &matrix)
+                    cairo_move_to(cr, cluster.x, 0)
+                    body(run.item.pointee.analysis.font, &glyphs)
+                    cairo_restore(cr)
+                }
+            }
+            if let halo {
+                cairo_new_path(cr)
+                each { font, glyphs in pango_cairo_glyph_string_path(cr, font, glyphs) }
+                setColor(halo)
+                cairo_set_line_width(cr, haloWidth)
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                cairo_stroke(cr)
+            }
+            setColor(color)
+            each { font, glyphs in pango_cairo_show_glyph_string(cr, font, glyphs) }
+            cairo_new_path(cr)
+        }
+    }
+
     /// Shapes `text` in `font` and draws it with the left end of its baseline where `place`
     /// puts it, given the line's extents. A failure is kept for `finish` to report.
     func text(_ text: String, font: TextFont, color: RGBA, halo: RGBA? = nil, haloWidth: Double = 2.5,

@@ -294,7 +294,7 @@ struct MapLibrePainter {
         return points.count >= 3 ? points : nil
     }
 
-    /// The parts of a polyline inside `rect` (Liang–Barsky per segment, joined where they meet).
+    /// The parts of a polyline inside `rect` (each segment cut by `clip(segment:)`, joined where they meet).
     static func clip(line: [Point], to rect: Rect) -> [[Point]] {
         clipMeasured(line: line, to: rect).map(\.points)
     }
@@ -306,20 +306,10 @@ struct MapLibrePainter {
         var travelled = 0.0
         for i in 1..<max(1, line.count) {
             let a = line[i - 1], b = line[i]
-            var t0 = 0.0, t1 = 1.0
             let d = b - a
             let length = (d * d).sum().squareRoot()
             defer { travelled += length }
-            var visible = true
-            for (p, q) in [(-d.x, a.x - rect.minX), (d.x, rect.maxX - a.x), (-d.y, a.y - rect.minY), (d.y, rect.maxY - a.y)] {
-                if p == 0 {
-                    if q < 0 { visible = false; break }
-                } else {
-                    let r = q / p
-                    if p < 0 { if r > t1 { visible = false; break }; t0 = max(t0, r) } else { if r < t0 { visible = false; break }; t1 = min(t1, r) }
-                }
-            }
-            guard visible else {
+            guard let (t0, t1) = clip(segment: a, b, to: rect) else {
                 if current.points.count >= 2 { parts.append(current) }
                 current = MeasuredLine(points: [], distances: [])
                 continue
@@ -338,6 +328,22 @@ struct MapLibrePainter {
         }
         if current.points.count >= 2 { parts.append(current) }
         return parts
+    }
+
+    /// The part of the segment from `a` to `b` inside `rect`, as the fractions of the way along
+    /// it where that part starts and ends (Liang–Barsky); nil when none is inside.
+    static func clip(segment a: Point, _ b: Point, to rect: Rect) -> (t0: Double, t1: Double)? {
+        var t0 = 0.0, t1 = 1.0
+        let d = b - a
+        for (p, q) in [(-d.x, a.x - rect.minX), (d.x, rect.maxX - a.x), (-d.y, a.y - rect.minY), (d.y, rect.maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let r = q / p
+                if p < 0 { if r > t1 { return nil }; t0 = max(t0, r) } else { if r < t0 { return nil }; t1 = min(t1, r) }
+            }
+        }
+        return (t0, t1)
     }
 
     // MARK: line

@@ -7,15 +7,18 @@ import MapLibreStyleSpec
 /// label kept before it (unless `text-allow-overlap`; `text-ignore-placement` keeps it from
 /// blocking others). Labels are drawn in device pixels across the whole map, so none is cut at
 /// a tile edge, and each point is labelled from the one tile that holds it. Along lines
-/// (`symbol-placement: line`, `line-center`) labels are straight, turned to the line at their
-/// anchor and kept upright.
+/// (`symbol-placement: line`, `line-center`) text bends with the line (see `CurvedText`) and
+/// each of its clusters has a box of its own.
 struct MapLibreLabel {
-    /// The text, with the left end of its baseline in the label's frame (turned by `angle`
-    /// about `pivot`).
-    let line: TextLine?
-    let x: Double, y: Double
-    let angle: Double
-    let pivot: SIMD2<Double>
+    /// How a label's text is set.
+    enum Text {
+        /// Straight and level, the left end of its baseline at (x, y).
+        case straight(TextLine, x: Double, y: Double)
+        /// Cut into clusters set along a line.
+        case curved(TextLine, clusters: [(cluster: TextCluster, transform: cairo_matrix_t)])
+    }
+
+    let text: Text?
     let color: RGBA
     let halo: RGBA?
     let haloWidth: Double
@@ -61,16 +64,21 @@ extension MapLibrePainter {
             let placement = layer.string("symbol-placement", ctx) ?? "point"
             let spacing = max(1, layer.number("symbol-spacing", ctx) * scale)
             forEachFeature(layer, ctx) { feature in
-                let anchors: [(point: Point, angle: Double)]
+                var anchors: [(point: Point, along: (path: LabelPath, distance: Double)?)] = []
                 let tile = feature.tile
                 if placement == "point" {
                     anchors = feature.feature.points.filter {
                         $0.x >= tile.minX && $0.x < tile.maxX && $0.y >= tile.minY && $0.y < tile.maxY
-                    }.map { ($0, 0) }
+                    }.map { ($0, nil) }
                 } else {
+                    // Anchored on the line's parts in the tile; the text may run on past them.
                     let lines = feature.feature.type == .polygon ? feature.feature.polygons.flatMap { $0 } : feature.feature.lines
-                    anchors = lines.flatMap { Self.clip(line: $0, to: tile) }.flatMap {
-                        Self.anchors(along: $0, spacing: placement == "line-center" ? nil : spacing)
+                    for path in lines.map(LabelPath.init) {
+                        for range in path.ranges(inside: tile) {
+                            for distance in Self.anchors(in: range, spacing: placement == "line-center" ? nil : spacing) {
+                                anchors.append((path.position(at: distance).point, (path, distance)))
+                            }
+                        }
                     }
                 }
                 guard !anchors.isEmpty else { return }
@@ -78,8 +86,8 @@ extension MapLibrePainter {
                 let icon = labelIcon(layer, ctx, placement: placement)
                 guard text != nil || icon != nil else { return }
                 let sortKey = layer.number("symbol-sort-key", ctx)
-                for (point, angle) in anchors {
-                    candidates.append(SymbolCandidate(text: text, icon: icon, point: point, angle: angle, sortKey: sortKey))
+                for (point, along) in anchors {
+                    candidates.append(SymbolCandidate(text: text, icon: icon, point: point, along: along, sortKey: sortKey))
                 }
             }
             ctx.properties = [:]
@@ -87,27 +95,39 @@ extension MapLibrePainter {
                                 ignore: layer.value("text-ignore-placement", ctx).boolean ?? false),
                          icon: (allow: layer.value("icon-allow-overlap", ctx).boolean ?? false,
                                 ignore: layer.value("icon-ignore-placement", ctx).boolean ?? false))
+            let curve = CurvedText.Rules(maxAngle: layer.number("text-max-angle", ctx) * .pi / 180,
+                                         keepUpright: layer.value("text-keep-upright", ctx).boolean ?? true, padding: 0)
             var kept: [MapLibreLabel] = []
             for candidate in candidates.enumerated().sorted(by: { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) })
                 .map(\.element) {
                 var boxes: [(box: CollisionGrid.Box, allow: Bool, ignore: Bool)] = []
-                var line: TextLine?, x = 0.0, baseline = 0.0
-                // Text set at its anchor covers the anchor: an anchor inside a kept label is a
+                var drawnText: MapLibreLabel.Text?
+                // Text set at its point covers the point: a point inside a kept label is a
                 // collision whatever the text, found without shaping it.
-                if let text = candidate.text, !rules.text.allow, candidate.angle == 0, text.offset == .zero {
+                if let text = candidate.text, !rules.text.allow, candidate.along == nil, text.offset == .zero {
                     let p = candidate.point
                     if grid.overlaps((p.x, p.y, p.x, p.y)) { continue }
                 }
                 if let text = candidate.text {
-                    guard let shaped = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth) else { continue }
-                    let e = shaped.extents, height = e.ascent + e.descent
-                    let (left, top) = Self.corner(text.anchor, width: e.width, height: height)
-                    x = candidate.point.x + text.offset.x + left
-                    baseline = candidate.point.y + text.offset.y + top + e.ascent
-                    let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
-                    boxes.append((Self.box(around: middle, width: e.width, height: height, angle: candidate.angle,
-                                           pad: text.padding + text.haloWidth), rules.text.allow, rules.text.ignore))
-                    line = shaped
+                    guard let shaped = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth,
+                                                     letterSpacing: text.letterSpacing) else { continue }
+                    let pad = text.padding + text.haloWidth
+                    if let along = candidate.along {
+                        var setting = curve
+                        setting.padding = pad
+                        guard let curved = CurvedText(shaped, along: along.path, at: along.distance, rules: setting) else { continue }
+                        boxes += curved.boxes.map { ($0, rules.text.allow, rules.text.ignore) }
+                        drawnText = .curved(shaped, clusters: curved.clusters)
+                    } else {
+                        let e = shaped.extents, height = e.ascent + e.descent
+                        let (left, top) = Self.corner(text.anchor, width: e.width, height: height)
+                        let x = candidate.point.x + text.offset.x + left
+                        let baseline = candidate.point.y + text.offset.y + top + e.ascent
+                        let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
+                        boxes.append((Self.box(around: middle, width: e.width, height: height, angle: 0, pad: pad),
+                                      rules.text.allow, rules.text.ignore))
+                        drawnText = .straight(shaped, x: x, y: baseline)
+                    }
                 }
                 var drawnIcon: (image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double)?
                 if let icon = candidate.icon {
@@ -121,7 +141,7 @@ extension MapLibrePainter {
                 // Text and icon are kept together or not at all.
                 if boxes.contains(where: { !$0.allow && grid.overlaps($0.box) }) { continue }
                 for box in boxes where !box.ignore { grid.insert(box.box) }
-                kept.append(MapLibreLabel(line: line, x: x, y: baseline, angle: candidate.angle, pivot: candidate.point,
+                kept.append(MapLibreLabel(text: drawnText,
                                           color: candidate.text?.color ?? RGBA.transparent, halo: candidate.text?.halo,
                                           haloWidth: candidate.text?.haloWidth ?? 0, icon: drawnIcon))
             }
@@ -136,6 +156,8 @@ extension MapLibrePainter {
         let font: TextFont
         /// Pixels a line may take before it breaks; nil for one line.
         let wrapWidth: Double?
+        /// Pixels added between clusters.
+        let letterSpacing: Double
         let anchor: String
         let offset: Point
         let padding: Double
@@ -157,7 +179,8 @@ extension MapLibrePainter {
         let text: SymbolText?
         let icon: SymbolIcon?
         let point: Point
-        let angle: Double
+        /// For labels along lines, the line and the anchor's distance along it.
+        let along: (path: LabelPath, distance: Double)?
         let sortKey: Double
     }
 
@@ -191,6 +214,7 @@ extension MapLibrePainter {
         let halo = layer.color("text-halo-color", ctx, opacity: opacity).flatMap { $0.a > 0 && haloWidth > 0 ? $0 : nil }
         let (dx, dy) = placement == "point" ? layer.pair("text-offset", ctx) : (0, 0)
         return SymbolText(text: text, font: Self.font(layer.value("text-font", ctx), size: size), wrapWidth: wrapWidth,
+                          letterSpacing: Self.allowsLetterSpacing(text) ? layer.number("text-letter-spacing", ctx) * size : 0,
                           anchor: placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center",
                           offset: Point(dx, dy) * size, padding: layer.number("text-padding", ctx) * scale,
                           color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth)
@@ -207,6 +231,15 @@ extension MapLibrePainter {
         let (dx, dy) = layer.pair("icon-offset", ctx)
         return SymbolIcon(image: icon.image, scale: scale, anchor: layer.string("icon-anchor", ctx) ?? "center",
                           offset: Point(dx, dy) * size * viewport.scale, alpha: alpha)
+    }
+
+    /// Whether `text-letter-spacing` applies to `text`: not where letters join one another
+    /// (Arabic, as in MapLibre, and Syriac, N'Ko, Mandaic and Mongolian; Devanagari, Bengali
+    /// and Gurmukhi, whose letters hang from one headstroke), which spacing would break apart.
+    static func allowsLetterSpacing(_ text: String) -> Bool {
+        let joining: [ClosedRange<UInt32>] = [0x0600...0x077F, 0x07C0...0x07FF, 0x0840...0x08FF, 0x0900...0x0A7F,
+                                              0x1800...0x18AF, 0xFB50...0xFDFF, 0xFE70...0xFEFF]
+        return !text.unicodeScalars.contains { scalar in joining.contains { $0.contains(scalar.value) } }
     }
 
     /// Where a box's top-left corner lies from its anchor point.
@@ -229,48 +262,26 @@ extension MapLibrePainter {
             if let icon = label.icon {
                 context.draw(icon.image, x: icon.x, y: icon.y, scale: icon.scale, alpha: icon.alpha, padEdges: false)
             }
-            guard let line = label.line else { continue }
+            guard let text = label.text else { continue }
             context.save()
-            if label.angle != 0 {
-                cairo_translate(context.cr, label.pivot.x, label.pivot.y)
-                cairo_rotate(context.cr, label.angle)
-                cairo_translate(context.cr, -label.pivot.x, -label.pivot.y)
+            switch text {
+            case let .straight(line, x, y):
+                context.draw(line, x: x, y: y, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth)
+            case let .curved(line, clusters):
+                context.draw(line, clusters: clusters, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth)
             }
-            context.draw(line, x: label.x, y: label.y, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth)
             context.restore()
         }
     }
 
-    /// Where labels go along a line in device pixels, with the line's direction there (kept
-    /// upright): every `spacing` pixels from half a spacing in, or only at the middle of its
-    /// length when `spacing` is nil (and for lines shorter than one spacing).
-    static func anchors(along line: [Point], spacing: Double?) -> [(point: Point, angle: Double)] {
-        guard line.count >= 2 else { return [] }
-        var lengths: [Double] = []
-        for i in 1..<line.count {
-            let d = line[i] - line[i - 1]
-            lengths.append((d.x * d.x + d.y * d.y).squareRoot())
-        }
-        let total = lengths.reduce(0, +)
-        guard total > 0 else { return [] }
-        var distances: [Double] = [total / 2]
-        if let spacing, total >= spacing {
-            distances = Array(stride(from: spacing / 2, to: total, by: spacing).prefix(1000))
-        }
-        var result: [(point: Point, angle: Double)] = []
-        var segment = 0, start = 0.0
-        for distance in distances {
-            while segment < lengths.count - 1, start + lengths[segment] < distance {
-                start += lengths[segment]
-                segment += 1
-            }
-            let a = line[segment], b = line[segment + 1]
-            let t = lengths[segment] > 0 ? (distance - start) / lengths[segment] : 0
-            var angle = atan2(b.y - a.y, b.x - a.x)
-            if angle > .pi / 2 { angle -= .pi } else if angle <= -.pi / 2 { angle += .pi }
-            result.append((a + (b - a) * max(0, min(1, t)), angle))
-        }
-        return result
+    /// Where labels go along a stretch of line, as distances along it: every `spacing` pixels
+    /// from half a spacing in, or only at its middle when `spacing` is nil (and for stretches
+    /// shorter than one spacing).
+    static func anchors(in range: ClosedRange<Double>, spacing: Double?) -> [Double] {
+        let length = range.upperBound - range.lowerBound
+        guard length > 0 else { return [] }
+        guard let spacing, length >= spacing else { return [range.lowerBound + length / 2] }
+        return stride(from: spacing / 2, to: length, by: spacing).prefix(1000).map { range.lowerBound + $0 }
     }
 
     /// The text engine's font for a MapLibre font stack: each name without its style words

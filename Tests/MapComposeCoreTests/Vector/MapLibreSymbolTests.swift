@@ -88,11 +88,43 @@ import Testing
     }
 
     @Test func anchorsAlongALine() {
-        let line: [MapLibrePainter.Point] = [.init(0, 0), .init(1000, 0)]
-        #expect(MapLibrePainter.anchors(along: line, spacing: 250).map(\.point.x) == [125, 375, 625, 875])
-        #expect(MapLibrePainter.anchors(along: line, spacing: nil).map(\.point.x) == [500])
-        // Kept upright: a line drawn right to left reads left to right.
-        #expect(MapLibrePainter.anchors(along: line.reversed(), spacing: nil).first?.angle == 0)
+        #expect(MapLibrePainter.anchors(in: 0...1000, spacing: 250) == [125, 375, 625, 875])
+        #expect(MapLibrePainter.anchors(in: 0...1000, spacing: nil) == [500])
+        #expect(MapLibrePainter.anchors(in: 100...300, spacing: 250) == [200])
+        // A line's stretches inside a rectangle, measured along the whole line.
+        let path = LabelPath([.init(-100, 50), .init(300, 50), .init(300, 60), .init(-100, 60)])
+        let rect = MapLibrePainter.Rect(minX: 0, minY: 0, maxX: 200, maxY: 100)
+        #expect(path.ranges(inside: rect) == [100...300, 510...710])
+    }
+
+    @Test func turnsAreAddedUpWithinAWindow() {
+        // Two turns of 30° five pixels apart, then one of 30° fifty pixels on.
+        let turn = Double.pi / 6
+        let a = LabelPath.Point(100 + 5 * cos(turn), 5 * sin(turn))
+        let b = a + LabelPath.Point(50 * cos(2 * turn), 50 * sin(2 * turn))
+        let path = LabelPath([.init(0, 0), .init(100, 0), a, b, b + LabelPath.Point(0, 50)])
+        #expect(abs(path.sharpestBend(from: 0, to: path.length, window: 10) - 2 * turn) < 1e-9)
+        #expect(abs(path.sharpestBend(from: 0, to: path.length, window: 3) - turn) < 1e-9)
+        #expect(path.sharpestBend(from: 0, to: 99, window: 10) == 0)
+    }
+
+    @Test func letterSpacingWidensLatinButNotJoinedScripts() async throws {
+        func width(_ text: String, spacing: Double) async throws -> Int {
+            let style = try T.style(##"""
+                {"id": "names", "type": "symbol", "source": "points",
+                 "layout": {"text-field": "\##(text)", "text-size": 16, "text-letter-spacing": \##(spacing)},
+                 "paint": {"text-color": "#ff0000"}}
+                """##, extraSources: """
+                , "points": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                             "geometry": {"type": "Point", "coordinates": [0, 0]}}}
+                """)
+            #expect(style.notes.isEmpty, "\(style.notes)")
+            return Self.redBox(try await T.render(style, lat: 0, lon: 0, zoom: 3).image).0
+        }
+        let latin = try await width("Spaced", spacing: 0), spaced = try await width("Spaced", spacing: 0.5)
+        #expect(spaced >= latin + 5 * 7, "\(latin) → \(spaced)")  // half an em (8 px) more between each of 6 letters
+        let arabic = try await width("شارع", spacing: 0), arabicSpaced = try await width("شارع", spacing: 0.5)
+        #expect(arabic > 10 && arabicSpaced == arabic)
     }
 
     static func iconStyle(_ layout: String, sprite: String? = "sprite") throws -> MapStyle {
@@ -123,5 +155,140 @@ import Testing
         let missing = try Self.iconStyle(#""icon-image": "square""#, sprite: "nowhere")
         #expect(missing.notes.count == 1 && missing.notes[0].message.hasPrefix("icons are not drawn: cannot read 'nowhere.json'"),
                 "\(missing.notes)")
+    }
+}
+
+/// Text along lines bent with the line: glyphs follow curves, read upright, are left out where
+/// the line turns too sharply or is too short, and collide glyph by glyph.
+@Suite struct MapLibreCurvedLabelTests {
+    typealias T = MapLibreStyleTests
+    typealias S = MapLibreSymbolTests
+    static let zoom = 8.0
+
+    /// The longitude and latitude `x`, `y` pixels (y down) from the middle of a view of (0, 0)
+    /// at `zoom`.
+    static func lonLat(_ x: Double, _ y: Double) -> (lon: Double, lat: Double) {
+        let world = 256 * pow(2, zoom)
+        return (x / world * 360, atan(sinh(-2 * .pi * y / world)) * 180 / .pi)
+    }
+
+    /// A style that labels `lines` (pixels from the middle of the view) in red with `layout`
+    /// (at their middles unless it says otherwise).
+    static func style(_ lines: [[(Double, Double)]], layout: String, paint: String = "") throws -> MapStyle {
+        let layout = layout.contains("symbol-placement") ? layout : #""symbol-placement": "line-center", "# + layout
+        let features = lines.map { line -> String in
+            let coordinates = line.map { point -> String in
+                let p = lonLat(point.0, point.1)
+                return "[\(p.lon), \(p.lat)]"
+            }.joined(separator: ", ")
+            return #"{"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [\#(coordinates)]}}"#
+        }.joined(separator: ", ")
+        return try T.style("""
+            {"id": "names", "type": "symbol", "source": "lines",
+             "layout": {\(layout)}, "paint": {"text-color": "#ff0000"\(paint)}}
+            """, extraSources: """
+            , "lines": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\(features)]}}
+            """)
+    }
+
+    static func render(_ style: MapStyle) async throws -> (image: RasterImage, viewport: Viewport) {
+        #expect(style.notes.isEmpty, "\(style.notes)")
+        return try await T.render(style, lat: 0, lon: 0, zoom: zoom)
+    }
+
+    /// Pixels within `radius` of `point` (pixels from the middle of the view) that pass `test`.
+    static func count(_ image: RasterImage, _ viewport: Viewport, near point: (Double, Double), radius: Double = 4,
+                      _ test: (RGBA) -> Bool = S.isRed) -> Int {
+        let p = lonLat(point.0, point.1), c = viewport.devicePoint(LonLat(lon: p.lon, lat: p.lat))
+        var n = 0
+        for y in Int(c.y - radius)...Int(c.y + radius) {
+            for x in Int(c.x - radius)...Int(c.x + radius) where x >= 0 && y >= 0 && x < image.width && y < image.height {
+                let dx = Double(x) + 0.5 - c.x, dy = Double(y) + 0.5 - c.y
+                if dx * dx + dy * dy <= radius * radius, test(image.rgba(x: x, y: y)) { n += 1 }
+            }
+        }
+        return n
+    }
+
+    static func arc(center: (Double, Double), radius: Double, from a0: Double, to a1: Double, steps: Int = 64) -> [(Double, Double)] {
+        (0...steps).map { i in
+            let a = a0 + (a1 - a0) * Double(i) / Double(steps)
+            return (center.0 + radius * cos(a), center.1 + radius * sin(a))
+        }
+    }
+
+    @Test func textBendsAlongAnArc() async throws {
+        // A quarter circle from heading right (at its top) to heading down (at its right end).
+        let r = 150.0, center = (-75.0, 75.0)
+        let line = Self.arc(center: center, radius: r, from: -.pi / 2, to: 0)
+        let style = try Self.style([line], layout: #""text-field": "Bent along a quarter circle", "text-size": 16"#,
+                                   paint: ##", "text-halo-color": "#00ff00", "text-halo-width": 2"##)
+        let (image, viewport) = try await Self.render(style)
+        // Text and halo along both ends of the arc, 10° to 16° and 74° to 80° round it. A straight
+        // label tangent to the middle of the arc lies 18 pixels or more from those stretches.
+        func near(_ degrees: ClosedRange<Double>, _ test: @escaping (RGBA) -> Bool) -> Int {
+            stride(from: degrees.lowerBound, through: degrees.upperBound, by: 1).reduce(0) { sum, d in
+                let a = -Double.pi / 2 + d * .pi / 180
+                return sum + Self.count(image, viewport, near: (center.0 + r * cos(a), center.1 + r * sin(a)), radius: 3, test)
+            }
+        }
+        let green: (RGBA) -> Bool = { $0.g > 150 && $0.r < 110 && $0.b < 110 && $0.a > 100 }
+        #expect(near(10...16, S.isRed) > 0 && near(74...80, S.isRed) > 0)
+        #expect(near(10...16, green) > 0 && near(74...80, green) > 0)
+    }
+
+    @Test func textAlongALineDrawnRightToLeftReadsUpright() async throws {
+        let line = Self.arc(center: (0, 50), radius: 100, from: .pi, to: 2 * .pi)  // left to right over the top
+        let layout = #""text-field": "Upright text", "text-size": 16"#
+        let (forward, _) = try await Self.render(try Self.style([line], layout: layout))
+        let (backward, _) = try await Self.render(try Self.style([line.reversed()], layout: layout))
+        let (upsideDown, _) = try await Self.render(try Self.style([line.reversed()], layout: layout + #", "text-keep-upright": false"#))
+        func differing(_ a: RasterImage, _ b: RasterImage) -> Int {
+            (0..<a.height).reduce(0) { sum, y in sum + (0..<a.width).count { !T.close(a.rgba(x: $0, y: y), b.rgba(x: $0, y: y), tolerance: 60) } }
+        }
+        let all = 0..<256
+        #expect(S.redPixels(forward, columns: all, rows: all) > 100)
+        #expect(differing(forward, backward) < 10)
+        #expect(differing(forward, upsideDown) > 100)
+    }
+
+    @Test func aLineTurningMoreThanTheMaxAngleIsNotLabelled() async throws {
+        // Segments at ±45°: the line turns 90° every 20 pixels.
+        let line: [(Double, Double)] = (0...12).map { (i: Int) -> (Double, Double) in (Double(20 * i - 120), i % 2 == 0 ? -10 : 10) }
+        let layout = #""text-field": "ZIGZAG", "text-size": 14"#
+        let (sharp, _) = try await Self.render(try Self.style([line], layout: layout))
+        let (allowed, _) = try await Self.render(try Self.style([line], layout: layout + #", "text-max-angle": 180"#))
+        let all = 0..<256
+        #expect(S.redPixels(sharp, columns: all, rows: all) == 0)
+        #expect(S.redPixels(allowed, columns: all, rows: all) > 50)
+    }
+
+    @Test func aLabelLongerThanItsLineIsNotPlaced() async throws {
+        let layout = #""symbol-placement": "line", "text-field": "LONGER THAN ITS LINE", "text-size": 12"#
+        let (short, _) = try await Self.render(try Self.style([[(-20, 0), (20, 0)]], layout: layout))
+        let (long, _) = try await Self.render(try Self.style([[(-150, 0), (150, 0)]], layout: layout))
+        let all = 0..<256
+        #expect(S.redPixels(short, columns: all, rows: all) == 0)
+        #expect(S.redPixels(long, columns: all, rows: all) > 50)
+    }
+
+    @Test func labelsAlongCloseParallelLinesAreBothPlaced() async throws {
+        // Two diagonal lines 40 pixels apart: the upright box of either label, straight, would
+        // cover the other's line; the boxes of their glyphs do not.
+        let s = 1 / 2.0.squareRoot()
+        func line(_ side: Double) -> [(Double, Double)] {
+            [(20 * side * s - 120 * s, -20 * side * s - 120 * s), (20 * side * s + 120 * s, -20 * side * s + 120 * s)]
+        }
+        let style = try Self.style([line(1), line(-1)], layout: #""text-field": "PARALLEL STREET", "text-size": 12"#)
+        let (image, viewport) = try await Self.render(style)
+        let middle = viewport.devicePoint(LonLat(lon: 0, lat: 0))
+        var sides = (above: 0, below: 0)
+        for y in 0..<image.height {
+            for x in 0..<image.width where S.isRed(image.rgba(x: x, y: y)) {
+                // Which side of the diagonal through the middle the pixel is on.
+                if Double(x) - middle.x > Double(y) - middle.y { sides.above += 1 } else { sides.below += 1 }
+            }
+        }
+        #expect(sides.above > 50 && sides.below > 50, "\(sides)")
     }
 }

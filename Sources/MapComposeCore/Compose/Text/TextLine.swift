@@ -5,7 +5,8 @@ import Foundation
 /// wrap width, a centred block of lines instead.
 ///
 /// Without a wrap width, line breaks in the text are drawn as characters, not obeyed; with one,
-/// they are obeyed and lines wider than it break between words. Right-to-left runs are laid
+/// they are obeyed and lines wider than it break between words. Letter spacing is added
+/// between clusters (Pango's letter-spacing attribute). Right-to-left runs are laid
 /// out right to left; the line's own direction is that of its first strong character. Every
 /// use of the layout holds `TextEngine`'s lock, so a line may be used on any thread. Extents
 /// are measured from the left end of the first line's baseline.
@@ -19,8 +20,8 @@ final class TextLine: @unchecked Sendable {
     /// From the top left of the layout to the left end of its baseline, in pixels.
     let origin: (x: Double, y: Double)
 
-    /// `wrapWidth` in pixels: nil for one line.
-    init(_ text: String, font: TextFont, wrapWidth: Double? = nil) throws(CairoError) {
+    /// `wrapWidth` and `letterSpacing` in pixels; a nil `wrapWidth` for one line.
+    init(_ text: String, font: TextFont, wrapWidth: Double? = nil, letterSpacing: Double = 0) throws(CairoError) {
         self.text = text
         self.font = font
         (layout, extents, origin) = try TextEngine.withPango { context in
@@ -36,6 +37,13 @@ final class TextLine: @unchecked Sendable {
                 pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
             } else {
                 pango_layout_set_single_paragraph_mode(layout, 1)
+            }
+            let spacing = (letterSpacing * Double(PANGO_SCALE)).rounded()
+            if spacing.isFinite, spacing != 0 {
+                let attributes = pango_attr_list_new()!
+                defer { pango_attr_list_unref(attributes) }
+                pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32(min(max(spacing, -1e7), 1e7))))
+                pango_layout_set_attributes(layout, attributes)  // the layout takes its own reference
             }
             text.withCString { pango_layout_set_text(layout, $0, -1) }
             var ink = PangoRectangle(), logical = PangoRectangle()
@@ -76,10 +84,7 @@ final class TextLine: @unchecked Sendable {
     var runs: [Run] {
         TextEngine.locked {
             var result: [Run] = []
-            let iterator = pango_layout_get_iter(layout)!
-            defer { pango_layout_iter_free(iterator) }
-            repeat {
-                guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            forEachRun { run, _ in
                 let item = run.pointee.item.pointee, glyphs = run.pointee.glyphs.pointee
                 let described = pango_font_describe_with_absolute_size(item.analysis.font)
                 defer { pango_font_description_free(described) }
@@ -87,9 +92,23 @@ final class TextLine: @unchecked Sendable {
                 defer { g_free(name) }
                 let ids = (0..<Int(glyphs.num_glyphs)).map { glyphs.glyphs[$0].glyph }
                 result.append(Run(font: name.map { String(cString: $0) } ?? "", glyphs: ids, level: Int(item.analysis.level)))
-            } while pango_layout_iter_next_run(iterator) != 0
+            }
             return result
         }
+    }
+
+    /// Calls `body` with each glyph run of the layout in visual order (left to right, line by
+    /// line) and the run's left end in pixels from the first line's left end. The run belongs
+    /// to the layout: call this only inside `TextEngine.locked` and keep no pointer past `body`.
+    func forEachRun(_ body: (UnsafeMutablePointer<PangoLayoutRun>, Double) -> Void) {
+        let iterator = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, nil, &logical)
+            body(run, Double(logical.x) / Double(PANGO_SCALE) - origin.x)
+        } while pango_layout_iter_next_run(iterator) != 0
     }
 
     /// Glyph ids that stand for a missing glyph: a font's .notdef (0), or Pango's flag for a

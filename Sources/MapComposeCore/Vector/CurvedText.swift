@@ -1,0 +1,62 @@
+import CCairo
+import Foundation
+
+/// A label's text set along a `LabelPath` as MapLibre sets labels along lines: shaped once as
+/// one line, cut into clusters, and centred on its anchor; each cluster lies with the middle of
+/// its advance on the path, at its own distance along it, turned to the segment there, and the
+/// path runs through the middle of the text's height.
+struct CurvedText {
+    /// How text is set along a path.
+    struct Rules {
+        /// The most the path may turn (radians, the turns at its corners added up) within any
+        /// stretch of 3/5 of the font size under the text: MapLibre's `text-max-angle` test.
+        var maxAngle: Double
+        /// Set text whose last cluster would lie left of its first (or, on a vertical stretch,
+        /// above it) along the path reversed, so it reads left to right (`text-keep-upright`).
+        var keepUpright: Bool
+        /// Pixels added around each cluster's box.
+        var padding: Double
+    }
+
+    /// Each cluster with the transformation from the line's frame into device pixels.
+    let clusters: [(cluster: TextCluster, transform: cairo_matrix_t)]
+    /// An upright box around each cluster's logical box, padded, for the collision grid.
+    let boxes: [CollisionGrid.Box]
+
+    /// `line` centred `distance` along `path`; nil when it runs past an end of the path or the
+    /// path bends too sharply under it.
+    init?(_ line: TextLine, along path: LabelPath, at distance: Double, rules: Rules) {
+        let extents = line.extents, width = extents.width
+        guard width > 0, distance - width / 2 >= 0, distance + width / 2 <= path.length,
+              path.sharpestBend(from: distance - width / 2, to: distance + width / 2, window: 0.6 * line.font.size)
+              <= rules.maxAngle else { return nil }
+        let clusters = line.clusters
+        guard let first = clusters.first, let last = clusters.last else { return nil }
+        var path = path, start = distance - width / 2
+        if rules.keepUpright {
+            let a = path.position(at: start + first.center).point, b = path.position(at: start + last.center).point
+            if b.x < a.x || (b.x == a.x && b.y < a.y) {
+                path = path.reversed()
+                start = path.length - distance - width / 2
+            }
+        }
+        let middle = (extents.descent - extents.ascent) / 2, height = extents.ascent + extents.descent
+        var placed: [(cluster: TextCluster, transform: cairo_matrix_t)] = []
+        var boxes: [CollisionGrid.Box] = []
+        placed.reserveCapacity(clusters.count)
+        for cluster in clusters {
+            let (point, angle) = path.position(at: start + cluster.center)
+            var transform = cairo_matrix_t()
+            cairo_matrix_init_translate(&transform, point.x, point.y)
+            cairo_matrix_rotate(&transform, angle)
+            cairo_matrix_translate(&transform, -cluster.center, -middle)
+            placed.append((cluster, transform))
+            if cluster.width > 0 {
+                boxes.append(MapLibrePainter.box(around: point, width: cluster.width, height: height, angle: angle,
+                                                 pad: rules.padding))
+            }
+        }
+        self.clusters = placed
+        self.boxes = boxes
+    }
+}
