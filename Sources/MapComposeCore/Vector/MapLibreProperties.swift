@@ -119,6 +119,7 @@ enum MapLibreProperties {
             "text-offset": featureOffset,
             "text-transform": choice(["none", "uppercase", "lowercase"], "none", dataDriven: true, layout: true),
             "text-padding": number(2, dataDriven: false, layout: true),
+            "text-line-height": number(1.2, dataDriven: false, layout: true),
             "text-max-width": number(10, layout: true),
             "text-letter-spacing": number(0, layout: true),
             "text-max-angle": number(45, dataDriven: false, layout: true),

@@ -111,7 +111,8 @@ extension MapLibrePainter {
                 if let text = candidate.text {
                     guard let shaped = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth,
                                                      letterSpacing: text.letterSpacing) else { continue }
-                    let pad = text.padding + text.haloWidth
+                    // As in MapLibre, the box is padded by text-padding; the halo is not in it.
+                    let pad = text.padding
                     if let along = candidate.along {
                         var setting = curve
                         setting.padding = pad
@@ -124,7 +125,9 @@ extension MapLibrePainter {
                         let x = candidate.point.x + text.offset.x + left
                         let baseline = candidate.point.y + text.offset.y + top + e.ascent
                         let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
-                        boxes.append((Self.box(around: middle, width: e.width, height: height, angle: 0, pad: pad),
+                        // MapLibre's box is text-line-height per line, not the font's own height.
+                        let boxHeight = text.lineHeight > 0 ? Double(shaped.lineCount) * text.lineHeight : height
+                        boxes.append((Self.box(around: middle, width: e.width, height: boxHeight, angle: 0, pad: pad),
                                       rules.text.allow, rules.text.ignore))
                         drawnText = .straight(shaped, x: x, y: baseline)
                     }
@@ -161,6 +164,9 @@ extension MapLibrePainter {
         let anchor: String
         let offset: Point
         let padding: Double
+        /// The height of each line of a point label's collision box: `text-line-height` in
+        /// pixels, MapLibre's advance from one line to the next.
+        let lineHeight: Double
         let color: RGBA
         let halo: RGBA?
         let haloWidth: Double
@@ -194,6 +200,7 @@ extension MapLibrePainter {
         case let other where !other.isNull: text = other.stringValue
         default: return nil
         }
+        text = Self.trimmedLines(text)
         switch layer.string("text-transform", ctx) {
         case "uppercase": text = text.uppercased()
         case "lowercase": text = text.lowercased()
@@ -217,7 +224,17 @@ extension MapLibrePainter {
                           letterSpacing: Self.allowsLetterSpacing(text) ? layer.number("text-letter-spacing", ctx) * size : 0,
                           anchor: placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center",
                           offset: Point(dx, dy) * size, padding: layer.number("text-padding", ctx) * scale,
+                          lineHeight: max(0, layer.number("text-line-height", ctx)) * size,
                           color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth)
+    }
+
+    /// `text` with the white space around each line and around the whole removed, as MapLibre
+    /// lays labels out: "Paris\n" (a name over an absent second name) is one line, not two.
+    static func trimmedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The feature's icon in `ctx`, nil when there is none or the sprite lacks it.

@@ -66,6 +66,11 @@ final class TextLine: @unchecked Sendable {
         TextEngine.locked { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
+    /// The lines the layout breaks the text into (1 without a wrap width).
+    var lineCount: Int {
+        TextEngine.locked { Int(pango_layout_get_line_count(layout)) }
+    }
+
     /// Characters no installed font has: Pango draws them as boxes holding their code point.
     var unknownGlyphCount: Int {
         TextEngine.locked { Int(pango_layout_get_unknown_glyphs_count(layout)) }
