@@ -14,7 +14,9 @@ feature's id:
 
 The fixture's capitals have ids 1-243, so each colour is one place. A label is a colour with at
 least MIN_PIXELS pixels of alpha ≥ 128 in the image (channels snapped to the nearest step of 32,
-which antialiasing and premultiplied alpha do not cross). Labels of features without an id would
+which antialiasing and premultiplied alpha do not cross). Labels placed are those whole on the
+map: a label with a pixel within EDGE pixels of the map's edge is cut by it (MapLibre Native
+draws labels across the edge, mapcompose leaves them out) and is counted apart. Labels of features without an id would
 all be one colour (code 0); the fixture's places all have ids.
 
 Styles: Styles/maplibre-labels.json, plus any `name=path/to/style.json` given (for example
@@ -43,6 +45,8 @@ FIXTURE = ROOT / "Tests/Fixtures/MapLibre/ne-omt"
 NAMES = ROOT / "Styles/data/ne_110m_cities.geojson"
 SIZE = 1024
 MIN_PIXELS = 4
+# Pixels from the map's edge within which a label counts as cut by it.
+EDGE = 2
 STEP = 32
 
 # name: (lat, lon, mapcompose zoom)
@@ -132,15 +136,22 @@ def counting(style, halo_width=None, line_height=None):
 
 
 def label_ids(png):
-    """Feature ids whose colour covers at least MIN_PIXELS pixels of alpha >= 128."""
+    """Feature ids whose colour covers at least MIN_PIXELS pixels of alpha >= 128, as two sets:
+    the labels whole on the map, and those cut by its edge (a pixel in the outer EDGE pixels)."""
     import numpy as np
     from PIL import Image
-    a = np.asarray(Image.open(png).convert("RGBA")).reshape(-1, 4).astype(np.int32)
-    a = a[a[:, 3] >= 128]
-    levels = np.clip(np.rint((a[:, :3] - STEP // 2) / STEP), 0, 7).astype(np.int32)
+    image = np.asarray(Image.open(png).convert("RGBA")).astype(np.int32)
+    h, w = image.shape[:2]
+    ys, xs = np.mgrid[0:h, 0:w]
+    at_edge = ((xs < EDGE) | (ys < EDGE) | (xs >= w - EDGE) | (ys >= h - EDGE)).reshape(-1)
+    a = image.reshape(-1, 4)
+    opaque = a[:, 3] >= 128
+    levels = np.clip(np.rint((a[opaque, :3] - STEP // 2) / STEP), 0, 7).astype(np.int32)
     codes = levels[:, 0] * 64 + levels[:, 1] * 8 + levels[:, 2]
     values, counts = np.unique(codes, return_counts=True)
-    return {int(v) for v, c in zip(values, counts) if c >= MIN_PIXELS}
+    labels = {int(v) for v, c in zip(values, counts) if c >= MIN_PIXELS}
+    cut = {int(v) for v in np.unique(codes[at_edge[opaque]])} & labels
+    return labels - cut, cut
 
 
 def render_mapcompose(binary, style_path, lat, lon, zoom, out):
@@ -211,21 +222,23 @@ def main():
             left, right = work / f"{name}-{view}-mapcompose.png", work / f"{name}-{view}-pymgl.png"
             render_mapcompose(args.mapcompose, mc_style, lat, lon, zoom, left)
             render_pymgl(gl_style, lat, lon, zoom, right)
-            mc, gl = label_ids(left), label_ids(right)
+            (mc, mc_cut), (gl, gl_cut) = label_ids(left), label_ids(right)
             diff = (len(mc) - len(gl)) / len(gl) * 100 if gl else float("nan")
-            rows.append((name, view, zoom, len(mc), len(gl), diff))
-            print(f"{name} {view}: mapcompose {len(mc)}, MapLibre Native {len(gl)} ({diff:+.1f} %)", file=sys.stderr)
+            rows.append((name, view, zoom, len(mc), len(gl), diff, len(mc_cut), len(gl_cut)))
+            print(f"{name} {view}: mapcompose {len(mc)}, MapLibre Native {len(gl)} ({diff:+.1f} %); "
+                  f"cut by the edge: {len(mc_cut)}, {len(gl_cut)}", file=sys.stderr)
             if args.details:
                 for title, ids in (("only mapcompose", mc - gl), ("only MapLibre Native", gl - mc)):
                     if ids:
                         print(f"  {title}: " + ", ".join(names.get(i, f"#{i}") for i in sorted(ids)), file=sys.stderr)
 
-    print("| style | view | mapcompose zoom | mapcompose | MapLibre Native | difference |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for name, view, zoom, mc, gl, diff in rows:
-        print(f"| {name} | {view} | {zoom} | {mc} | {gl} | {diff:+.1f} % |")
+    print("| style | view | mapcompose zoom | mapcompose | MapLibre Native | difference | cut by the edge (mc, MLN) |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for name, view, zoom, mc, gl, diff, mc_cut, gl_cut in rows:
+        print(f"| {name} | {view} | {zoom} | {mc} | {gl} | {diff:+.1f} % | {mc_cut}, {gl_cut} |")
     total_mc, total_gl = sum(r[3] for r in rows), sum(r[4] for r in rows)
-    print(f"| all | | | {total_mc} | {total_gl} | {(total_mc - total_gl) / max(total_gl, 1) * 100:+.1f} % |")
+    print(f"| all | | | {total_mc} | {total_gl} | {(total_mc - total_gl) / max(total_gl, 1) * 100:+.1f} % | "
+          f"{sum(r[6] for r in rows)}, {sum(r[7] for r in rows)} |")
     print(f"renders and styles in {work}", file=sys.stderr)
 
 

@@ -6,7 +6,8 @@ import MapLibreStyleSpec
 /// features of a layer by `symbol-sort-key`, each label kept only where its box overlaps no
 /// label kept before it (unless `text-allow-overlap`; `text-ignore-placement` keeps it from
 /// blocking others). Labels are drawn in device pixels across the whole map, so none is cut at
-/// a tile edge, and each point is labelled from the one tile that holds it. Along lines
+/// a tile edge, and each point is labelled from the one tile that holds it; a label that would
+/// run past the map's edge is left out. Along lines
 /// (`symbol-placement: line`, `line-center`) text bends with the line (see `CurvedText`) and
 /// each of its clusters has a box of its own.
 struct MapLibreLabel {
@@ -58,6 +59,7 @@ extension MapLibrePainter {
         let ctx = EvaluationContext(zoom: glZoom)
         ctx.availableImages = Set(icons.keys)
         let scale = viewport.scale
+        let width = Double(viewport.deviceWidth), height = Double(viewport.deviceHeight)
         for (index, layer) in group.layers.enumerated().reversed() where layer.kind == .symbol && layer.isVisible(glZoom: glZoom) {
             var candidates: [SymbolCandidate] = []
             ctx.properties = [:]
@@ -141,7 +143,8 @@ extension MapLibrePainter {
                                            angle: 0, pad: 0), rules.icon.allow, rules.icon.ignore))
                     drawnIcon = (icon.image, ix, iy, icon.scale, icon.alpha)
                 }
-                // Text and icon are kept together or not at all.
+                // Text and icon are kept together or not at all, and only whole on the map.
+                if boxes.contains(where: { !Self.isOnMap($0.box, width: width, height: height) }) { continue }
                 if boxes.contains(where: { !$0.allow && grid.overlaps($0.box) }) { continue }
                 for box in boxes where !box.ignore { grid.insert(box.box) }
                 kept.append(MapLibreLabel(text: drawnText,
@@ -226,6 +229,12 @@ extension MapLibrePainter {
                           offset: Point(dx, dy) * size, padding: layer.number("text-padding", ctx) * scale,
                           lineHeight: max(0, layer.number("text-line-height", ctx)) * size,
                           color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth)
+    }
+
+    /// True when `box` lies within a map of `width` × `height` device pixels: a label that would
+    /// run past the map's edge is left out rather than cut.
+    static func isOnMap(_ box: CollisionGrid.Box, width: Double, height: Double) -> Bool {
+        box.x0 >= 0 && box.y0 >= 0 && box.x1 <= width && box.y1 <= height
     }
 
     /// `text` with the white space around each line and around the whole removed, as MapLibre

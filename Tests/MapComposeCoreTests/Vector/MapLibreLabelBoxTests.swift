@@ -5,7 +5,7 @@ import Testing
 
 /// The collision boxes of point labels are MapLibre's: `text-line-height` per line (not the
 /// font's own height), padded by `text-padding` (not the halo), around text trimmed of the
-/// white space around its lines.
+/// white space around its lines; and a label is placed only whole on the map.
 @Suite struct MapLibreLabelBoxTests {
     typealias T = MapLibreStyleTests
 
@@ -47,6 +47,24 @@ import Testing
         let halo = ##", "text-halo-color": "#ffffff", "text-halo-width": 3"##
         #expect(try await Self.lowerLabelPixels(try Self.stacked(gap: 26, paint: halo)) > 30)
         #expect(try await Self.lowerLabelPixels(try Self.stacked(gap: 26, layout: #", "text-padding": 3"#, paint: halo)) == 0)
+    }
+
+    @Test func aLabelThatWouldRunPastTheMapsEdgeIsLeftOut() async throws {
+        func redPixels(atLongitude lon: Double) async throws -> Int {
+            let style = try T.style("""
+                {"id": "labels", "type": "symbol", "source": "points",
+                 "layout": {"text-field": "HHHHHH", "text-size": 20},
+                 "paint": {"text-color": "#ff0000"}}
+                """, extraSources: """
+                , "points": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                  "geometry": {"type": "Point", "coordinates": [\(lon), 0]}}}
+                """)
+            let image = try await T.render(style, lat: 0, lon: 0, zoom: 6).image
+            return MapLibreSymbolTests.redPixels(image, columns: 0..<256, rows: 0..<256)
+        }
+        // The map's left edge is at 2.81° W; a centred label 10 px from it would be cut.
+        #expect(try await redPixels(atLongitude: 0) > 50)
+        #expect(try await redPixels(atLongitude: -2.6) == 0)
     }
 
     @Test func whiteSpaceAroundLinesIsTrimmed() async throws {

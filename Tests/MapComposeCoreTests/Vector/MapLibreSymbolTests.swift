@@ -132,8 +132,8 @@ import Testing
             {"id": "icons", "type": "symbol", "source": "points", "layout": {\(layout)}}
             """, extraSources: """
             , "points": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
-                {"type": "Feature", "properties": {"kind": "disc"}, "geometry": {"type": "Point", "coordinates": [-20, 0]}},
-                {"type": "Feature", "properties": {"kind": "square"}, "geometry": {"type": "Point", "coordinates": [20, 0]}}]}}
+                {"type": "Feature", "properties": {"kind": "disc"}, "geometry": {"type": "Point", "coordinates": [-15, 0]}},
+                {"type": "Feature", "properties": {"kind": "square"}, "geometry": {"type": "Point", "coordinates": [15, 0]}}]}}
             """, sprite: sprite)
     }
 
@@ -141,7 +141,7 @@ import Testing
         let style = try Self.iconStyle(#""icon-image": "{kind}", "icon-size": 2"#)
         #expect(style.notes.isEmpty, "\(style.notes)")
         let (image, viewport) = try await T.render(style, lat: 0, lon: 0, zoom: 3)
-        let disc = viewport.devicePoint(LonLat(lon: -20, lat: 0)), square = viewport.devicePoint(LonLat(lon: 20, lat: 0))
+        let disc = viewport.devicePoint(LonLat(lon: -15, lat: 0)), square = viewport.devicePoint(LonLat(lon: 15, lat: 0))
         #expect(image.rgba(x: Int(disc.x), y: Int(disc.y)) == RGBA(r: 0, g: 0, b: 255))
         #expect(image.rgba(x: Int(square.x), y: Int(square.y)) == RGBA(r: 255, g: 0, b: 0))
         // 12 px at icon-size 2: 24 px, its outer 4 px white.
