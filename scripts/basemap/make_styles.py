@@ -104,12 +104,12 @@ def layers(c):
                     "symbol-sort-key": ["-", 0, ["coalesce", ["get", "population"], 0]],
                     # Three sizes, not a continuous scale: each size is one font set to load.
                     "text-size": ["step", ["coalesce", ["get", "population_rank"], 0], 11, 9, 13, 12, 16],
-                    "text-padding": 4},
+                    "text-padding": 6},
          "paint": {"text-color": c["label"], "text-halo-color": c["label_halo"], "text-halo-width": 1.6}},
         {"id": "places-country", "type": "symbol", "source": "basemap", "source-layer": "places", "maxzoom": 7,
          "filter": kind("country"),
          "layout": {"text-field": LABEL, "text-font": FONT, "text-size": interpolate(1, 10, 6, 16),
-                    "symbol-sort-key": ["-", 0, ["coalesce", ["get", "population"], 0]], "text-padding": 6},
+                    "symbol-sort-key": ["-", 0, ["coalesce", ["get", "population"], 0]], "text-padding": 8},
          "paint": {"text-color": c["country_label"], "text-halo-color": c["label_halo"], "text-halo-width": 1.8}},
     ]
 

@@ -929,7 +929,7 @@ layers:
      12,
      16
     ],
-    "text-padding": 4
+    "text-padding": 6
    },
    "paint": {
     "text-color": "#3b3631",
@@ -1035,7 +1035,7 @@ layers:
       0
      ]
     ],
-    "text-padding": 6
+    "text-padding": 8
    },
    "paint": {
     "text-color": "#6b5c74",
@@ -1937,7 +1937,7 @@ layers:
      12,
      16
     ],
-    "text-padding": 4
+    "text-padding": 6
    },
    "paint": {
     "text-color": "#e6e2dc",
@@ -2043,7 +2043,7 @@ layers:
       0
      ]
     ],
-    "text-padding": 6
+    "text-padding": 8
    },
    "paint": {
     "text-color": "#c5b6d0",
