@@ -80,6 +80,13 @@ public enum StyleLoader {
         if let json = MapLibreStyleLoader.parseIfMapLibre(text) {
             return try MapLibreStyleLoader.load(json, origin: origin, remote: remote)
         }
+        if let error = MapLibreStyleLoader.jsonError(ofMapLibreLike: text) {
+            // Read as YAML, broken JSON gives errors about keys a MapLibre style rightly has.
+            let line = text.utf8.prefix(error.offset).reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            throw StyleError(problems: [StyleProblem(
+                file: origin.displayName, line: line, keyPath: "",
+                message: "not valid JSON (\(error.message)); a MapLibre style is a JSON document")])
+        }
         let log = StyleProblemLog(file: origin.displayName)
         let root: Node
         do {

@@ -22,6 +22,19 @@ enum MapLibreStyleLoader {
         return json
     }
 
+    /// The JSON error of `text` when it reads as a MapLibre style that is not valid JSON (an
+    /// object with a quoted `"version"` key); nil when it parses, or reads as something else,
+    /// such as a YAML style written as a flow mapping.
+    static func jsonError(ofMapLibreLike text: String) -> JSONParseError? {
+        guard text.first(where: { !$0.isWhitespace }) == "{", text.contains("\"version\"") else { return nil }
+        do {
+            _ = try JSONValue.parse(text)
+            return nil
+        } catch {
+            return error as? JSONParseError
+        }
+    }
+
     /// A mapcompose style of one layer, the MapLibre style in `json`.
     static func load(_ json: JSONValue, origin: StyleOrigin, remote: RemoteEnvironment) throws(StyleError) -> MapStyle {
         let log = StyleProblemLog(file: origin.displayName)

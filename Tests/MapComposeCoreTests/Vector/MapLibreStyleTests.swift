@@ -243,6 +243,16 @@ import Testing
         }
     }
 
+    @Test func aMapLibreStyleThatIsNotValidJSONSaysSoAndWhere() {
+        let broken = Self.problems("{\"version\": 8,\n \"sources\": {},\n \"layers\": [NaN]}")
+        #expect(broken.count == 1)
+        #expect(broken.first?.line == 3, "\(broken)")
+        #expect(broken.first?.message.hasPrefix("not valid JSON") == true, "\(broken)")
+        // A YAML style written as a flow mapping is still read as YAML.
+        let yaml = Self.problems("{name: x, layers: [{id: a, source: {type: solid, color: nonsense}}]}")
+        #expect(!yaml.isEmpty && !yaml.contains { $0.message.hasPrefix("not valid JSON") }, "\(yaml)")
+    }
+
     @Test func malformedStylesNameTheKeyPath() {
         let source = #""omt": {"type": "vector", "url": "pmtiles://ne-omt.pmtiles"}"#
         let cases: [(String, String)] = [
