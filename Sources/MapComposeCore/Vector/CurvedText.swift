@@ -16,6 +16,9 @@ struct CurvedText {
         var keepUpright: Bool
         /// Pixels added around each cluster's box.
         var padding: Double
+        /// `text-offset` in pixels, in the text's own frame: x along the line, y across it
+        /// (down from upright text, so positive y sets the label below the line).
+        var offset: SIMD2<Double>
     }
 
     /// Each cluster with the transformation from the line's frame into device pixels.
@@ -27,9 +30,7 @@ struct CurvedText {
     /// path bends too sharply under it.
     init?(_ line: TextLine, along path: LabelPath, at distance: Double, rules: Rules) {
         let extents = line.extents, width = extents.width
-        guard width > 0, distance - width / 2 >= 0, distance + width / 2 <= path.length,
-              path.sharpestBend(from: distance - width / 2, to: distance + width / 2, window: 0.6 * line.font.size)
-              <= rules.maxAngle else { return nil }
+        guard width > 0, distance - width / 2 >= 0, distance + width / 2 <= path.length else { return nil }
         let clusters = line.clusters
         guard let first = clusters.first, let last = clusters.last else { return nil }
         var path = path, start = distance - width / 2
@@ -40,12 +41,19 @@ struct CurvedText {
                 start = path.length - distance - width / 2
             }
         }
+        // Moved along the line by the offset's x (in the direction the text reads).
+        start += rules.offset.x
+        guard start >= 0, start + width <= path.length,
+              path.sharpestBend(from: start, to: start + width, window: 0.6 * line.font.size) <= rules.maxAngle
+        else { return nil }
         let middle = (extents.descent - extents.ascent) / 2, height = extents.ascent + extents.descent
         var placed: [(cluster: TextCluster, transform: cairo_matrix_t)] = []
         var boxes: [CollisionGrid.Box] = []
         placed.reserveCapacity(clusters.count)
         for cluster in clusters {
-            let (point, angle) = path.position(at: start + cluster.center)
+            var (point, angle) = path.position(at: start + cluster.center)
+            // Across the line by the offset's y, square to the text where it sits.
+            point += SIMD2(-sin(angle), cos(angle)) * rules.offset.y
             var transform = cairo_matrix_t()
             cairo_matrix_init_translate(&transform, point.x, point.y)
             cairo_matrix_rotate(&transform, angle)

@@ -98,7 +98,8 @@ extension MapLibrePainter {
                          icon: (allow: layer.value("icon-allow-overlap", ctx).boolean ?? false,
                                 ignore: layer.value("icon-ignore-placement", ctx).boolean ?? false))
             let curve = CurvedText.Rules(maxAngle: layer.number("text-max-angle", ctx) * .pi / 180,
-                                         keepUpright: layer.value("text-keep-upright", ctx).boolean ?? true, padding: 0)
+                                         keepUpright: layer.value("text-keep-upright", ctx).boolean ?? true, padding: 0,
+                                         offset: .zero)
             var kept: [MapLibreLabel] = []
             for candidate in candidates.enumerated().sorted(by: { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) })
                 .map(\.element) {
@@ -118,6 +119,7 @@ extension MapLibrePainter {
                     if let along = candidate.along {
                         var setting = curve
                         setting.padding = pad
+                        setting.offset = text.offset
                         guard let curved = CurvedText(shaped, along: along.path, at: along.distance, rules: setting) else { continue }
                         boxes += curved.boxes.map { ($0, rules.text.allow, rules.text.ignore) }
                         drawnText = .curved(shaped, clusters: curved.clusters)
@@ -222,7 +224,7 @@ extension MapLibrePainter {
         guard !text.isEmpty, size > 0, let color = layer.color("text-color", ctx, opacity: opacity), color.a > 0 else { return nil }
         let haloWidth = layer.number("text-halo-width", ctx) * scale
         let halo = layer.color("text-halo-color", ctx, opacity: opacity).flatMap { $0.a > 0 && haloWidth > 0 ? $0 : nil }
-        let (dx, dy) = placement == "point" ? layer.pair("text-offset", ctx) : (0, 0)
+        let (dx, dy) = layer.pair("text-offset", ctx)
         return SymbolText(text: text, font: Self.font(layer.value("text-font", ctx), size: size), wrapWidth: wrapWidth,
                           letterSpacing: Self.allowsLetterSpacing(text) ? layer.number("text-letter-spacing", ctx) * size : 0,
                           anchor: placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center",

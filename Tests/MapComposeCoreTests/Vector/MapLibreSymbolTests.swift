@@ -291,4 +291,25 @@ import Testing
         }
         #expect(sides.above > 50 && sides.below > 50, "\(sides)")
     }
+
+    @Test func textOffsetMovesALabelAcrossAndAlongItsLine() async throws {
+        // A level line through the middle of the view (row 128), 12 px text.
+        let line = [[(-120.0, 0.0), (120.0, 0.0)]]
+        func rows(_ offset: String) async throws -> (above: Int, below: Int, left: Int, right: Int) {
+            let layout = #""text-field": "OFFSET", "text-size": 12"# + offset
+            let (image, _) = try await Self.render(try Self.style(line, layout: layout))
+            let all = 0..<256
+            return (S.redPixels(image, columns: all, rows: 100..<126), S.redPixels(image, columns: all, rows: 131..<156),
+                    S.redPixels(image, columns: 0..<128, rows: all), S.redPixels(image, columns: 128..<256, rows: all))
+        }
+        let centred = try await rows("")
+        let above = try await rows(#", "text-offset": [0, -1.5]"#)
+        let below = try await rows(#", "text-offset": [0, 1.5]"#)
+        let ahead = try await rows(#", "text-offset": [5, 0]"#)
+        #expect(centred.left > 20 && centred.right > 20, "\(centred)")
+        #expect(above.above > 50 && above.below == 0, "\(above)")
+        #expect(below.below > 50 && below.above == 0, "\(below)")
+        // Five ems (60 px) on along the line: the label lies right of the middle.
+        #expect(ahead.left == 0 && ahead.right > 50, "\(ahead)")
+    }
 }
