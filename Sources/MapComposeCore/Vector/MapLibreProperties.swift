@@ -131,6 +131,8 @@ enum MapLibreProperties {
             "icon-anchor": choice(["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left",
                                    "bottom-right"], "center", dataDriven: true, layout: true),
             "icon-offset": featureOffset,
+            "icon-rotate": number(0, layout: true),
+            "icon-rotation-alignment": choice(["map", "viewport", "auto"], "auto", layout: true),
             "icon-allow-overlap": flag(false, layout: true),
             "icon-ignore-placement": flag(false, layout: true),
             "icon-opacity": number(1),
@@ -151,7 +153,7 @@ enum MapLibreProperties {
     /// Properties with no effect in a north-up map unless they hold `viewport` (labels along
     /// lines kept upright instead of turned to the line, which is not drawn): `map` and `auto`
     /// are read without a warning.
-    static let viewportOnly: Set<String> = ["text-rotation-alignment", "icon-rotation-alignment"]
+    static let viewportOnly: Set<String> = ["text-rotation-alignment"]
 
     /// The layer types drawn.
     static let layerTypes: Set<String> = ["background", "fill", "line", "circle", "raster", "symbol"]

@@ -23,8 +23,18 @@ struct MapLibreLabel {
     let color: RGBA
     let halo: RGBA?
     let haloWidth: Double
-    /// The icon, its top-left corner, scale and opacity.
-    let icon: (image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double)?
+    /// The icon: its top-left corner relative to `pivot`, before it is turned by `angle`
+    /// (radians, clockwise) about `pivot`; its scale and opacity.
+    let icon: PlacedIcon?
+
+    struct PlacedIcon {
+        let image: RasterImage
+        let pivot: SIMD2<Double>
+        let x: Double, y: Double
+        let angle: Double
+        let scale: Double
+        let alpha: Double
+    }
 }
 
 /// Boxes of the labels kept so far, bucketed in a grid for the overlap test.
@@ -59,7 +69,7 @@ extension MapLibrePainter {
         let ctx = EvaluationContext(zoom: glZoom)
         ctx.availableImages = Set(icons.keys)
         let scale = viewport.scale
-        let width = Double(viewport.deviceWidth), height = Double(viewport.deviceHeight)
+        let mapWidth = Double(viewport.deviceWidth), mapHeight = Double(viewport.deviceHeight)
         for (index, layer) in group.layers.enumerated().reversed() where layer.kind == .symbol && layer.isVisible(glZoom: glZoom) {
             var candidates: [SymbolCandidate] = []
             ctx.properties = [:]
@@ -136,17 +146,23 @@ extension MapLibrePainter {
                         drawnText = .straight(shaped, x: x, y: baseline)
                     }
                 }
-                var drawnIcon: (image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double)?
+                var drawnIcon: MapLibreLabel.PlacedIcon?
                 if let icon = candidate.icon {
                     let width = Double(icon.image.width) * icon.scale, height = Double(icon.image.height) * icon.scale
                     let (left, top) = Self.corner(icon.anchor, width: width, height: height)
-                    let ix = candidate.point.x + icon.offset.x + left, iy = candidate.point.y + icon.offset.y + top
-                    boxes.append((Self.box(around: Point(ix + width / 2, iy + height / 2), width: width, height: height,
-                                           angle: 0, pad: 0), rules.icon.allow, rules.icon.ignore))
-                    drawnIcon = (icon.image, ix, iy, icon.scale, icon.alpha)
+                    // Turned by icon-rotate, and along lines to the line (unless aligned to the viewport).
+                    let lineAngle = icon.followsLine ? candidate.along.map { $0.path.position(at: $0.distance).angle } ?? 0 : 0
+                    let angle = icon.rotate + lineAngle
+                    let x = icon.offset.x + left, y = icon.offset.y + top
+                    let middle = Point(x + width / 2, y + height / 2)
+                    let turned = Point(middle.x * cos(angle) - middle.y * sin(angle), middle.x * sin(angle) + middle.y * cos(angle))
+                    boxes.append((Self.box(around: candidate.point + turned, width: width, height: height, angle: angle, pad: 0),
+                                  rules.icon.allow, rules.icon.ignore))
+                    drawnIcon = MapLibreLabel.PlacedIcon(image: icon.image, pivot: candidate.point, x: x, y: y, angle: angle,
+                                                         scale: icon.scale, alpha: icon.alpha)
                 }
                 // Text and icon are kept together or not at all, and only whole on the map.
-                if boxes.contains(where: { !Self.isOnMap($0.box, width: width, height: height) }) { continue }
+                if boxes.contains(where: { !Self.isOnMap($0.box, width: mapWidth, height: mapHeight) }) { continue }
                 if boxes.contains(where: { !$0.allow && grid.overlaps($0.box) }) { continue }
                 for box in boxes where !box.ignore { grid.insert(box.box) }
                 kept.append(MapLibreLabel(text: drawnText,
@@ -184,6 +200,10 @@ extension MapLibrePainter {
         let anchor: String
         let offset: Point
         let alpha: Double
+        /// `icon-rotate`, radians clockwise.
+        let rotate: Double
+        /// Along lines, turned to the line (`icon-rotation-alignment` other than `viewport`).
+        let followsLine: Bool
     }
 
     struct SymbolCandidate {
@@ -257,8 +277,11 @@ extension MapLibrePainter {
         guard let icon = icons[name], size > 0, alpha > 0 else { return nil }
         let scale = size * viewport.scale / icon.pixelRatio
         let (dx, dy) = layer.pair("icon-offset", ctx)
+        let rotate = layer.number("icon-rotate", ctx)
         return SymbolIcon(image: icon.image, scale: scale, anchor: layer.string("icon-anchor", ctx) ?? "center",
-                          offset: Point(dx, dy) * size * viewport.scale, alpha: alpha)
+                          offset: Point(dx, dy) * size * viewport.scale, alpha: alpha,
+                          rotate: rotate.isFinite ? rotate * .pi / 180 : 0,
+                          followsLine: placement != "point" && layer.string("icon-rotation-alignment", ctx) != "viewport")
     }
 
     /// Whether `text-letter-spacing` applies to `text`: not where letters join one another
@@ -288,7 +311,22 @@ extension MapLibrePainter {
     func drawLabels(_ labels: [MapLibreLabel], on context: DrawingContext) {
         for label in labels {
             if let icon = label.icon {
-                context.draw(icon.image, x: icon.x, y: icon.y, scale: icon.scale, alpha: icon.alpha, padEdges: false)
+                if icon.angle == 0 {
+                    context.draw(icon.image, x: icon.pivot.x + icon.x, y: icon.pivot.y + icon.y, scale: icon.scale,
+                                 alpha: icon.alpha, padEdges: false)
+                } else {
+                    // Turned, its pixels never land on device pixels: always filtered.
+                    let cr = context.cr
+                    context.save()
+                    cairo_translate(cr, icon.pivot.x, icon.pivot.y)
+                    cairo_rotate(cr, icon.angle)
+                    cairo_translate(cr, icon.x, icon.y)
+                    cairo_scale(cr, icon.scale, icon.scale)
+                    cairo_set_source_surface(cr, icon.image.surface, 0, 0)
+                    cairo_pattern_set_filter(cairo_get_source(cr), icon.scale >= 0.5 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
+                    cairo_paint_with_alpha(cr, icon.alpha)
+                    context.restore()
+                }
             }
             guard let text = label.text else { continue }
             context.save()

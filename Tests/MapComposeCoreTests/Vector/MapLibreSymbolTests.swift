@@ -312,4 +312,40 @@ import Testing
         // Five ems (60 px) on along the line: the label lies right of the middle.
         #expect(ahead.left == 0 && ahead.right > 50, "\(ahead)")
     }
+
+    /// The `halves` icon (left half red, right half blue) at 4×, 32 × 16 px, on one point or
+    /// along one line, with `layout`.
+    static func halves(_ geometry: String, layout: String) throws -> MapStyle {
+        try T.style("""
+            {"id": "icons", "type": "symbol", "source": "g",
+             "layout": {"icon-image": "halves", "icon-size": 4, "icon-allow-overlap": true\(layout)}}
+            """, extraSources: """
+            , "g": {"type": "geojson", "data": {"type": "Feature", "properties": {}, "geometry": \(geometry)}}
+            """, sprite: "line-patterns")
+    }
+
+    /// Red and blue pixels above and below the middle row, near the middle column.
+    static func halvesAt(_ style: MapStyle) async throws -> (redAbove: Int, redBelow: Int, redLeft: Int, redRight: Int) {
+        let (image, _) = try await T.render(style, lat: 0, lon: 0, zoom: zoom)
+        let near = 96..<160
+        return (S.redPixels(image, columns: near, rows: 96..<128), S.redPixels(image, columns: near, rows: 128..<160),
+                S.redPixels(image, columns: 96..<128, rows: near), S.redPixels(image, columns: 128..<160, rows: near))
+    }
+
+    @Test func iconsTurnByIconRotateAndAlongTheirLine() async throws {
+        let point = #"{"type": "Point", "coordinates": [0, 0]}"#
+        let upright = try await Self.halvesAt(try Self.halves(point, layout: ""))
+        #expect(upright.redLeft > 50 && upright.redRight == 0, "\(upright)")
+        // 90° clockwise: the red left half turns to the top.
+        let turned = try await Self.halvesAt(try Self.halves(point, layout: #", "icon-rotate": 90"#))
+        #expect(turned.redAbove > 50 && turned.redBelow == 0, "\(turned)")
+        // Along a line running down the view the icon turns with it; aligned to the viewport it stays upright.
+        let (top, bottom) = (Self.lonLat(0, -100), Self.lonLat(0, 100))
+        let down = #"{"type": "LineString", "coordinates": [[\#(top.lon), \#(top.lat)], [\#(bottom.lon), \#(bottom.lat)]]}"#
+        let along = try await Self.halvesAt(try Self.halves(down, layout: #", "symbol-placement": "line-center""#))
+        #expect(along.redAbove > 50 && along.redBelow == 0, "\(along)")
+        let viewport = try await Self.halvesAt(try Self.halves(
+            down, layout: #", "symbol-placement": "line-center", "icon-rotation-alignment": "viewport""#))
+        #expect(viewport.redLeft > 50 && viewport.redRight == 0, "\(viewport)")
+    }
 }
