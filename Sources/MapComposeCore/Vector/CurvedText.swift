@@ -17,7 +17,8 @@ struct CurvedText {
         /// Pixels added around each cluster's box.
         var padding: Double
         /// `text-offset` in pixels, in the text's own frame: x along the line, y across it
-        /// (down from upright text, so positive y sets the label below the line).
+        /// (down from upright text, so positive y sets the label below the line), the label
+        /// then following the line moved that far.
         var offset: SIMD2<Double>
     }
 
@@ -41,7 +42,15 @@ struct CurvedText {
                 start = path.length - distance - width / 2
             }
         }
-        // Moved along the line by the offset's x (in the direction the text reads).
+        // Across the line by the offset's y: set on the line moved that far to its right (down
+        // from the text), so clusters stay evenly spaced round its bends; the anchor keeps its
+        // share of the length.
+        if rules.offset.y != 0, path.length > 0 {
+            let moved = LabelPath(MapLibrePainter.offset(path.points, by: rules.offset.y))
+            start *= moved.length / path.length
+            path = moved
+        }
+        // Along it by the offset's x (in the direction the text reads).
         start += rules.offset.x
         guard start >= 0, start + width <= path.length,
               path.sharpestBend(from: start, to: start + width, window: 0.6 * line.font.size) <= rules.maxAngle
@@ -51,9 +60,7 @@ struct CurvedText {
         var boxes: [CollisionGrid.Box] = []
         placed.reserveCapacity(clusters.count)
         for cluster in clusters {
-            var (point, angle) = path.position(at: start + cluster.center)
-            // Across the line by the offset's y, square to the text where it sits.
-            point += SIMD2(-sin(angle), cos(angle)) * rules.offset.y
+            let (point, angle) = path.position(at: start + cluster.center)
             var transform = cairo_matrix_t()
             cairo_matrix_init_translate(&transform, point.x, point.y)
             cairo_matrix_rotate(&transform, angle)
