@@ -101,6 +101,9 @@ def without_nonlatin(value):
 
 
 def with_source(style, url, glyphs=None, nonlatin=True):
+    """The style with its `openmaptiles` source at `url`, `name:latin` read from `name` (and,
+    without `nonlatin`, no `name:nonlatin` line in its text), without sprite, and with `glyphs`
+    where given (else none)."""
     style = latin_from_name(json.loads(json.dumps(style)))
     if not nonlatin:
         for layer in style["layers"]:

@@ -30,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import reference_env  # noqa: E402
+from compare_label_counts import with_source  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "Tests/Fixtures/MapLibre/ne-omt"
@@ -41,19 +42,6 @@ VIEWS = {
     "europe-z5": (48, 8, 5),
 }
 WIDTH, HEIGHT = 400, 300
-
-
-def rewrite(style, url, glyphs=None):
-    """The style with its `openmaptiles` source at `url`, `name:latin` read from `name`, without
-    sprite, and with `glyphs` where given (else none)."""
-    from compare_label_counts import latin_from_name
-    style = latin_from_name(json.loads(json.dumps(style)))
-    style["sources"]["openmaptiles"] = {"type": "vector", "url": url}
-    style.pop("glyphs", None)
-    style.pop("sprite", None)
-    if glyphs:
-        style["glyphs"] = glyphs
-    return style
 
 
 def render_pymgl(style_text, lat, lon, zoom, out):
@@ -113,8 +101,8 @@ def main():
     rows = []
     for name, style in styles:
         mc_style = work / f"{name}.json"
-        mc_style.write_text(json.dumps(rewrite(style, f"pmtiles://{FIXTURE}.pmtiles")))
-        gl_text = json.dumps(rewrite(style, f"mbtiles://{FIXTURE}.mbtiles", glyphs))
+        mc_style.write_text(json.dumps(with_source(style, f"pmtiles://{FIXTURE}.pmtiles")))
+        gl_text = json.dumps(with_source(style, f"mbtiles://{FIXTURE}.mbtiles", glyphs))
         for view, (lat, lon, zoom) in VIEWS.items():
             left, right = work / f"{name}-{view}-mapcompose.png", work / f"{name}-{view}-pymgl.png"
             rc, err = render_mapcompose(args.mapcompose, mc_style, lat, lon, zoom, left)
