@@ -3,9 +3,9 @@ SWIFT   ?= swift
 PREFIX  ?= /usr/local
 BIN     := .build/release/mapcompose
 # Release builds are position-independent executables with the Swift runtime and Foundation
-# linked in (--static-swift-stdlib) and glibc and the system C libraries (Cairo, Pango, libpng,
-# libjpeg, libwebp, libcurl, SQLite, libxml2) linked dynamically from Debian's packages, so
-# their security updates apply.
+# linked in (--static-swift-stdlib) and glibc and the system C libraries (Cairo, libpng,
+# libjpeg, libwebp, SQLite, libxml2) linked dynamically from Debian's packages, so their
+# security updates apply; Pango and libcurl, also Debian's, are loaded when first needed.
 RELEASE := -c release --static-swift-stdlib
 # zlib-ng (the PNG writer's faster deflate), built once from its pinned release source by
 # scripts/zlib-ng.sh; Package.swift's CZlibNG finds it here through pkg-config. A plain

@@ -29,12 +29,14 @@ let package = Package(
             providers: [.apt(["libcairo2-dev"])]
         ),
         // Pango with its Cairo and fontconfig back end (HarfBuzz shaping, fribidi): all text,
-        // see Sources/MapComposeCore/Compose/Text.
+        // see Sources/MapComposeCore/Compose/Text. Loaded on first text by CPangoLoader; its
+        // headers are read by the test that checks CPangoLoader's copies of Pango's structures.
         .systemLibrary(
             name: "CPango",
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]
         ),
+        .target(name: "CPangoLoader", linkerSettings: [.linkedLibrary("fontconfig")]),
         // libcurl (Debian's, OpenSSL flavour), loaded on first use: the HTTP client's transfers,
         // TLS from the system. Its header comes from libcurl4-openssl-dev.
         .target(name: "CCurl"),
@@ -82,7 +84,7 @@ let package = Package(
             dependencies: [
                 "MapLibreStyleSpec",
                 "CCairo",
-                "CPango",
+                "CPangoLoader",
                 "CCurl",
                 "CImageCodecs",
                 "CPixelMemory",
@@ -142,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapComposeCoreTests",
-            dependencies: ["MapComposeCore", "MapComposeTestSupport", "CZlib"]
+            dependencies: ["MapComposeCore", "MapComposeTestSupport", "CZlib", "CPango", "CPangoLoader"]
         ),
         .testTarget(
             name: "MapLibreStyleSpecTests",

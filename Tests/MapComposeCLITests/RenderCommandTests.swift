@@ -150,3 +150,32 @@ import Testing
         #expect(run.stderr.isEmpty)
     }
 }
+
+/// Pango and the libraries it brings are loaded only by a process that sets text.
+@Suite struct TextLibraryLoadingTests {
+    /// The shared libraries the dynamic loader initialised while `arguments` ran.
+    func librariesLoaded(_ arguments: [String], in folder: TemporaryFolder) throws -> [String] {
+        var environment = CLIRunner.environment()
+        environment["LD_DEBUG"] = "libs"
+        let run = try CLIRunner.run(arguments, in: folder.url, environment: environment)
+        #expect(run.status == 0, "\(run.stderr.suffix(2000))")
+        return run.stderrLines.compactMap { line in
+            guard let range = line.range(of: "calling init: ") else { return nil }
+            return String(line[range.upperBound...])
+        }
+    }
+
+    @Test func aMapWithoutTextNeverLoadsPango() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("layers:\n  - {id: a, source: {type: solid, color: red}}\n", to: "s.yaml")
+        let plain = try librariesLoaded(["--style", "s.yaml", "--center", "0,0", "--zoom", "3", "--size", "64x64",
+                                         "--no-attribution", "o.png"], in: folder)
+        #expect(plain.contains { $0.contains("libcairo.so") })
+        #expect(!plain.contains { $0.contains("libpango") || $0.contains("libharfbuzz") || $0.contains("libglib") }, "\(plain)")
+
+        let labelled = try librariesLoaded(["--style", "s.yaml", "--center", "0,0", "--zoom", "3", "--size", "64x64",
+                                            "--text", "0,0,Null Island", "o.png"], in: folder)
+        #expect(labelled.contains { $0.contains("libpangocairo-1.0.so") }, "\(labelled)")
+        #expect(labelled.contains { $0.contains("libharfbuzz.so") })
+    }
+}

@@ -1,5 +1,5 @@
 import CCairo
-import CPango
+import CPangoLoader
 
 /// Text, set by `TextEngine`.
 extension DrawingContext {
@@ -10,7 +10,7 @@ extension DrawingContext {
         TextEngine.locked {
             if let halo {
                 cairo_move_to(cr, left, top)
-                pango_cairo_layout_path(cr, line.layout)
+                mc_pango_cairo_layout_path(cr, line.layout)
                 setColor(halo)
                 cairo_set_line_width(cr, haloWidth)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
@@ -18,7 +18,7 @@ extension DrawingContext {
             }
             cairo_move_to(cr, left, top)
             setColor(color)
-            pango_cairo_show_layout(cr, line.layout)
+            mc_pango_cairo_show_layout(cr, line.layout)
             cairo_new_path(cr)
         }
     }
@@ -30,16 +30,16 @@ extension DrawingContext {
     func draw(_ line: TextLine, clusters: [(cluster: TextCluster, transform: cairo_matrix_t)], color: RGBA,
               halo: RGBA? = nil, haloWidth: Double = 2.5) {
         TextEngine.locked {
-            var runs: [UnsafeMutablePointer<PangoLayoutRun>] = []
+            var runs: [UnsafeMutablePointer<mc_pango_layout_run>] = []
             line.forEachRun { run, _ in runs.append(run) }
             // Each cluster as a glyph string of its own that borrows its run's glyphs (read by
             // Pango while the lock is held, never kept or freed).
-            func each(_ body: (UnsafeMutablePointer<PangoFont>?, UnsafeMutablePointer<PangoGlyphString>) -> Void) {
+            func each(_ body: (OpaquePointer?, UnsafeMutablePointer<mc_pango_glyph_string>) -> Void) {
                 for (cluster, transform) in clusters where cluster.run < runs.count {
                     let run = runs[cluster.run].pointee, source = run.glyphs.pointee
                     guard cluster.glyphs.upperBound <= Int(source.num_glyphs) else { continue }
                     let count = Int32(cluster.glyphs.count)
-                    var glyphs = PangoGlyphString(num_glyphs: count, glyphs: source.glyphs + cluster.glyphs.lowerBound,
+                    var glyphs = mc_pango_glyph_string(num_glyphs: count, glyphs: source.glyphs + cluster.glyphs.lowerBound,
                                                   log_clusters: source.log_clusters + cluster.glyphs.lowerBound, space: count)
                     var matrix = transform
                     cairo_save(cr)
@@ -51,14 +51,14 @@ extension DrawingContext {
             }
             if let halo {
                 cairo_new_path(cr)
-                each { font, glyphs in pango_cairo_glyph_string_path(cr, font, glyphs) }
+                each { font, glyphs in mc_pango_cairo_glyph_string_path(cr, font, glyphs) }
                 setColor(halo)
                 cairo_set_line_width(cr, haloWidth)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
                 strokeHalo()
             }
             setColor(color)
-            each { font, glyphs in pango_cairo_show_glyph_string(cr, font, glyphs) }
+            each { font, glyphs in mc_pango_cairo_show_glyph_string(cr, font, glyphs) }
             cairo_new_path(cr)
         }
     }

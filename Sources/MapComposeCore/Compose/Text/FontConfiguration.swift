@@ -1,4 +1,4 @@
-import CPango
+import CPangoLoader
 import Foundation
 
 /// The fontconfig configuration text is set with, made once, on first use.

@@ -1,4 +1,4 @@
-import CPango
+import CPangoLoader
 
 /// A cluster of a shaped line: the glyphs Pango shaped from the same characters (a letter with
 /// its marks, an Indic conjunct, an Arabic letter in its joined form), which are drawn together.
@@ -30,7 +30,7 @@ extension TextLine {
                 while start < count {
                     var end = start, width = 0.0
                     repeat {
-                        width += Double(glyphs.glyphs[end].geometry.width) / Double(PANGO_SCALE)
+                        width += Double(glyphs.glyphs[end].geometry.width) / Double(MC_PANGO_SCALE)
                         end += 1
                     } while end < count && glyphs.log_clusters[end] == glyphs.log_clusters[start]
                     result.append(TextCluster(run: index, glyphs: start..<end, x: x, width: width))

@@ -1,12 +1,13 @@
 import CCairo
-import CPango
+import CPangoLoader
 import Foundation
 
 /// The one way text is set: Pango, shaping with HarfBuzz, fonts matched by fontconfig with
 /// fallback per script, bidirectional text ordered by Pango (fribidi).
 ///
-/// Nothing is set up until the first line of text is made (fontconfig's configuration, see
-/// `FontConfiguration`, then the font map), so renders without text never read fonts. The
+/// Nothing is set up until the first line of text is made (Pango loaded, see CPangoLoader,
+/// fontconfig's configuration, see `FontConfiguration`, then the font map), so renders without
+/// text never load Pango or read fonts. The
 /// process has one Pango font map (which keeps the fontconfig font sets, Pango's sorted
 /// fallback lists and the loaded fonts, so each is made once) and one context on it; Pango
 /// objects are not safe to share between threads, so every call into Pango, from any thread,
@@ -48,6 +49,11 @@ enum TextEngine {
         /// measures the same wherever it is drawn, whatever the transformation, and no font's
         /// hinting program has to run).
         init() throws(CairoError) {
+            var why = [CChar](repeating: 0, count: 512)
+            guard mc_pango_load(&why, why.count) == 0 else {
+                throw CairoError(operation: "text", status: CAIRO_STATUS_INVALID_STATUS.rawValue,
+                                 detail: String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
             _ = FontConfiguration.ready
             let options = cairo_font_options_create()
             defer { cairo_font_options_destroy(options) }
@@ -55,10 +61,10 @@ enum TextEngine {
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
             cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
             cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-            let fontMap = pango_cairo_font_map_new()!
-            context = pango_font_map_create_context(fontMap)!  // holds its own reference to the map
-            g_object_unref(UnsafeMutableRawPointer(fontMap))
-            pango_cairo_context_set_font_options(context, options)
+            let fontMap = mc_pango_cairo_font_map_new()!
+            context = mc_pango_font_map_create_context(fontMap)!  // holds its own reference to the map
+            mc_g_object_unref(UnsafeMutableRawPointer(fontMap))
+            mc_pango_cairo_context_set_font_options(context, options)
         }
     }
 }

@@ -1,4 +1,4 @@
-import CPango
+import CPangoLoader
 
 /// The font text is set in: a fontconfig family, a size in pixels and a weight.
 ///
@@ -22,11 +22,11 @@ struct TextFont: Hashable, Sendable {
 
     /// Pango's description of this font, owned by the caller (`pango_font_description_free`).
     func makeDescription() -> OpaquePointer {
-        let description = pango_font_description_new()!
-        pango_font_description_set_family(description, family)
-        pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        let units = (size * Double(PANGO_SCALE)).rounded()
-        pango_font_description_set_absolute_size(description, units.isFinite ? min(max(units, 1), 1e9) : 1)
+        let description = mc_pango_font_description_new()!
+        mc_pango_font_description_set_family(description, family)
+        mc_pango_font_description_set_weight(description, bold ? MC_PANGO_WEIGHT_BOLD : MC_PANGO_WEIGHT_NORMAL)
+        let units = (size * Double(MC_PANGO_SCALE)).rounded()
+        mc_pango_font_description_set_absolute_size(description, units.isFinite ? min(max(units, 1), 1e9) : 1)
         return description
     }
 }

@@ -1,4 +1,4 @@
-import CPango
+import CPangoLoader
 import Foundation
 
 /// One line of text shaped by `TextEngine` in a `TextFont`, owning its `PangoLayout`; with a
@@ -25,31 +25,31 @@ final class TextLine: @unchecked Sendable {
         self.text = text
         self.font = font
         (layout, extents, origin) = try TextEngine.withPango { context in
-            let layout = pango_layout_new(context)!
+            let layout = mc_pango_layout_new(context)!
             let description = font.makeDescription()
-            defer { pango_font_description_free(description) }
-            pango_layout_set_font_description(layout, description)
+            defer { mc_pango_font_description_free(description) }
+            mc_pango_layout_set_font_description(layout, description)
             if let wrapWidth {
                 if wrapWidth.isFinite, wrapWidth > 0 {
-                    pango_layout_set_width(layout, Int32(min(wrapWidth, 1e5) * Double(PANGO_SCALE)))
-                    pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+                    mc_pango_layout_set_width(layout, Int32(min(wrapWidth, 1e5) * Double(MC_PANGO_SCALE)))
+                    mc_pango_layout_set_wrap(layout, MC_PANGO_WRAP_WORD)
                 }
-                pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+                mc_pango_layout_set_alignment(layout, MC_PANGO_ALIGN_CENTER)
             } else {
-                pango_layout_set_single_paragraph_mode(layout, 1)
+                mc_pango_layout_set_single_paragraph_mode(layout, 1)
             }
-            let spacing = (letterSpacing * Double(PANGO_SCALE)).rounded()
+            let spacing = (letterSpacing * Double(MC_PANGO_SCALE)).rounded()
             if spacing.isFinite, spacing != 0 {
-                let attributes = pango_attr_list_new()!
-                defer { pango_attr_list_unref(attributes) }
-                pango_attr_list_insert(attributes, pango_attr_letter_spacing_new(Int32(min(max(spacing, -1e7), 1e7))))
-                pango_layout_set_attributes(layout, attributes)  // the layout takes its own reference
+                let attributes = mc_pango_attr_list_new()!
+                defer { mc_pango_attr_list_unref(attributes) }
+                mc_pango_attr_list_insert(attributes, mc_pango_attr_letter_spacing_new(Int32(min(max(spacing, -1e7), 1e7))))
+                mc_pango_layout_set_attributes(layout, attributes)  // the layout takes its own reference
             }
-            text.withCString { pango_layout_set_text(layout, $0, -1) }
-            var ink = PangoRectangle(), logical = PangoRectangle()
-            pango_layout_get_extents(layout, &ink, &logical)
-            let baseline = Double(pango_layout_get_baseline(layout)), left = Double(logical.x)
-            let unit = Double(PANGO_SCALE)
+            text.withCString { mc_pango_layout_set_text(layout, $0, -1) }
+            var ink = mc_pango_rectangle(), logical = mc_pango_rectangle()
+            mc_pango_layout_get_extents(layout, &ink, &logical)
+            let baseline = Double(mc_pango_layout_get_baseline(layout)), left = Double(logical.x)
+            let unit = Double(MC_PANGO_SCALE)
             let extents = TextExtents(width: Double(logical.width) / unit,
                                       ascent: (baseline - Double(logical.y)) / unit,
                                       descent: (Double(logical.y + logical.height) - baseline) / unit,
@@ -63,17 +63,17 @@ final class TextLine: @unchecked Sendable {
 
     deinit {
         let layout = self.layout
-        TextEngine.locked { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        TextEngine.locked { mc_g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
     /// The lines the layout breaks the text into (1 without a wrap width).
     var lineCount: Int {
-        TextEngine.locked { Int(pango_layout_get_line_count(layout)) }
+        TextEngine.locked { Int(mc_pango_layout_get_line_count(layout)) }
     }
 
     /// Characters no installed font has: Pango draws them as boxes holding their code point.
     var unknownGlyphCount: Int {
-        TextEngine.locked { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+        TextEngine.locked { Int(mc_pango_layout_get_unknown_glyphs_count(layout)) }
     }
 
     /// A run of glyphs from one font, in visual order (left to right).
@@ -91,10 +91,10 @@ final class TextLine: @unchecked Sendable {
             var result: [Run] = []
             forEachRun { run, _ in
                 let item = run.pointee.item.pointee, glyphs = run.pointee.glyphs.pointee
-                let described = pango_font_describe_with_absolute_size(item.analysis.font)
-                defer { pango_font_description_free(described) }
-                let name = pango_font_description_to_string(described)
-                defer { g_free(name) }
+                let described = mc_pango_font_describe_with_absolute_size(item.analysis.font)
+                defer { mc_pango_font_description_free(described) }
+                let name = mc_pango_font_description_to_string(described)
+                defer { mc_g_free(name) }
                 let ids = (0..<Int(glyphs.num_glyphs)).map { glyphs.glyphs[$0].glyph }
                 result.append(Run(font: name.map { String(cString: $0) } ?? "", glyphs: ids, level: Int(item.analysis.level)))
             }
@@ -105,15 +105,15 @@ final class TextLine: @unchecked Sendable {
     /// Calls `body` with each glyph run of the layout in visual order (left to right, line by
     /// line) and the run's left end in pixels from the first line's left end. The run belongs
     /// to the layout: call this only inside `TextEngine.locked` and keep no pointer past `body`.
-    func forEachRun(_ body: (UnsafeMutablePointer<PangoLayoutRun>, Double) -> Void) {
-        let iterator = pango_layout_get_iter(layout)!
-        defer { pango_layout_iter_free(iterator) }
+    func forEachRun(_ body: (UnsafeMutablePointer<mc_pango_layout_run>, Double) -> Void) {
+        let iterator = mc_pango_layout_get_iter(layout)!
+        defer { mc_pango_layout_iter_free(iterator) }
         repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_run_extents(iterator, nil, &logical)
-            body(run, Double(logical.x) / Double(PANGO_SCALE) - origin.x)
-        } while pango_layout_iter_next_run(iterator) != 0
+            guard let run = mc_pango_layout_iter_get_run_readonly(iterator) else { continue }
+            var logical = mc_pango_rectangle()
+            mc_pango_layout_iter_get_run_extents(iterator, nil, &logical)
+            body(run, Double(logical.x) / Double(MC_PANGO_SCALE) - origin.x)
+        } while mc_pango_layout_iter_next_run(iterator) != 0
     }
 
     /// Glyph ids that stand for a missing glyph: a font's .notdef (0), or Pango's flag for a
@@ -125,10 +125,10 @@ final class TextLine: @unchecked Sendable {
     /// The horizontal span (left, right) of the character at `utf8Offset` bytes into the text,
     /// in pixels from the line's left end.
     func characterSpan(atUTF8Offset utf8Offset: Int) -> (left: Double, right: Double) {
-        var rectangle = PangoRectangle()
-        TextEngine.locked { pango_layout_index_to_pos(layout, Int32(utf8Offset), &rectangle) }
-        let a = Double(rectangle.x) / Double(PANGO_SCALE) - origin.x
-        let b = Double(rectangle.x + rectangle.width) / Double(PANGO_SCALE) - origin.x
+        var rectangle = mc_pango_rectangle()
+        TextEngine.locked { mc_pango_layout_index_to_pos(layout, Int32(utf8Offset), &rectangle) }
+        let a = Double(rectangle.x) / Double(MC_PANGO_SCALE) - origin.x
+        let b = Double(rectangle.x + rectangle.width) / Double(MC_PANGO_SCALE) - origin.x
         return (min(a, b), max(a, b))
     }
 }
