@@ -82,8 +82,9 @@ public final class RasterImage: @unchecked Sendable {
         try self.init(adopting: Self.transparentSurface(width: width, height: height))
     }
 
-    /// Images of at least this many bytes are drawn on huge pages.
-    static let hugePageThreshold = 4 << 20
+    /// Images of at least this many bytes, more than the pool's buffers hold, are drawn on huge
+    /// pages (a buffer rounded up to whole 2 MiB pages: at most twice the image, one fault a page).
+    static let hugePageThreshold = Int(MC_POOLED_BUFFER_MAX) + 1
 
     /// Tags the buffer a surface draws on; Cairo releases it with the surface.
     nonisolated(unsafe) private static var ownedBufferKey = cairo_user_data_key_t()

@@ -9,7 +9,8 @@ import Testing
 /// memory. Either way a new image is transparent and draws normally.
 @Suite struct RasterImageMemoryTests {
     @Test func largeImagesDrawOnHugePagesAndStartTransparent() throws {
-        for (width, height) in [(1024, 1024), (2048, 1031), (1500, 701)] {
+        // 768² (2.25 MiB, a 512² view's mosaic of 3 × 3 tiles) is just over the pool's largest buffer.
+        for (width, height) in [(1024, 1024), (2048, 1031), (1500, 701), (768, 768)] {
             let image = try RasterImage(width: width, height: height)
             #expect(image.byteCount >= RasterImage.hugePageThreshold)
             let address = UInt(bitPattern: cairo_image_surface_get_data(image.surface))
