@@ -75,7 +75,7 @@ extension DrawingContext {
     /// path, several rectangles, or edges between pixels). Cairo lists a clip of one box by
     /// its extents rounded out to whole pixels, so the box's own corners are checked too:
     /// `cairo_in_clip` compares points with the box's fixed-point edges, inclusive.
-    private func wholePixelClip() -> CGRect? {
+    func wholePixelClip() -> CGRect? {
         let list = cairo_copy_clip_rectangle_list(cr)!
         defer { cairo_rectangle_list_destroy(list) }
         guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else { return nil }

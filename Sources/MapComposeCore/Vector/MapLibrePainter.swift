@@ -13,6 +13,9 @@ struct MapLibrePainter {
     let group: MapLibreGroup
     let scene: MapLibreScene
     let viewport: Viewport
+    /// Images are drawn from through views of their own (see `RasterImage.privateView`): set
+    /// while bands of rows are drawn on several threads at once (MapLibrePainter+Bands.swift).
+    var drawsFromPrivateViews = false
 
     typealias Point = SIMD2<Double>
 
@@ -49,10 +52,19 @@ struct MapLibrePainter {
     }
 
     func draw(on context: DrawingContext) {
+        if drawInBands(on: context) { return }
         let labels = group.layers.contains { $0.kind == .symbol } ? placeLabels() : [:]
+        draw(layers: group.layers.indices, labels: labels, on: context)
+    }
+
+    /// Draws the style layers at `layers`, the symbol layers among them with `labels` (placed
+    /// by `placeLabels`, keyed by layer index).
+    func draw(layers: Range<Int>, labels: [Int: [MapLibreLabel]], on context: DrawingContext) {
         let ctx = EvaluationContext(zoom: glZoom)
         ctx.availableImages = Set(icons.keys)
-        for (index, layer) in group.layers.enumerated() where layer.isVisible(glZoom: glZoom) {
+        for index in layers {
+            let layer = group.layers[index]
+            guard layer.isVisible(glZoom: glZoom) else { continue }
             ctx.properties = [:]
             ctx.id = .null
             ctx.geometryType = nil
@@ -559,7 +571,13 @@ struct MapLibrePainter {
             context.save()
             context.rectangle(x, y, side, side)
             context.clip()
-            context.draw(image, x: x, y: y, scale: side / Double(image.width), alpha: opacity, padEdges: true)
+            if drawsFromPrivateViews {
+                // Other bands draw from the same tile on other threads.
+                guard let view = try? image.privateView() else { context.restore(); continue }
+                context.draw(view, x: x, y: y, scale: side / Double(image.width), alpha: opacity, padEdges: true)
+            } else {
+                context.draw(image, x: x, y: y, scale: side / Double(image.width), alpha: opacity, padEdges: true)
+            }
             context.restore()
         }
     }
