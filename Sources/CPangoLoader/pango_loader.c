@@ -45,6 +45,7 @@
     FN(int, pango_layout_get_baseline, (mc_pango_layout * layout), (layout))                               \
     FN(int, pango_layout_get_line_count, (mc_pango_layout * layout), (layout))                             \
     FN(int, pango_layout_get_unknown_glyphs_count, (mc_pango_layout * layout), (layout))                   \
+    FN(int, pango_layout_get_direction, (mc_pango_layout * layout, int index), (layout, index))            \
     PROC(pango_layout_index_to_pos, (mc_pango_layout * layout, int index, mc_pango_rectangle *position),    \
          (layout, index, position))                                                                          \
     FN(mc_pango_layout_iter *, pango_layout_get_iter, (mc_pango_layout * layout), (layout))                \

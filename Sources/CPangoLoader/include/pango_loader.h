@@ -84,7 +84,10 @@ typedef struct {
 
 #define MC_PANGO_SCALE 1024
 #define MC_PANGO_WRAP_WORD 0
+#define MC_PANGO_ALIGN_LEFT 0
 #define MC_PANGO_ALIGN_CENTER 1
+#define MC_PANGO_ALIGN_RIGHT 2
+#define MC_PANGO_DIRECTION_RTL 1
 #define MC_PANGO_WEIGHT_NORMAL 400
 #define MC_PANGO_WEIGHT_BOLD 700
 
@@ -127,6 +130,8 @@ void mc_pango_layout_get_extents(mc_pango_layout *layout, mc_pango_rectangle *in
 int mc_pango_layout_get_baseline(mc_pango_layout *layout);
 int mc_pango_layout_get_line_count(mc_pango_layout *layout);
 int mc_pango_layout_get_unknown_glyphs_count(mc_pango_layout *layout);
+/// The direction (a PangoDirection) of the paragraph holding the byte at `index`.
+int mc_pango_layout_get_direction(mc_pango_layout *layout, int index);
 void mc_pango_layout_index_to_pos(mc_pango_layout *layout, int index, mc_pango_rectangle *position);
 
 mc_pango_layout_iter *mc_pango_layout_get_iter(mc_pango_layout *layout);

@@ -83,6 +83,15 @@ final class MapLibreLayer: @unchecked Sendable {
         }
     }
 
+    /// The strings of an array property; nil when the style does not set it.
+    func strings(_ name: String, _ ctx: EvaluationContext) -> [String]? {
+        guard properties[name] != nil else { return nil }
+        switch value(name, ctx) {
+        case .array(let items): return items.compactMap { if case .string(let s) = $0 { s } else { nil } }
+        default: return nil
+        }
+    }
+
     func numbers(_ name: String, _ ctx: EvaluationContext) -> [Double] {
         switch value(name, ctx) {
         case .array(let items): return items.compactMap(\.number).map(bounded)

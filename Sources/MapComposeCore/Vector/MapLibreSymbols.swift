@@ -113,39 +113,15 @@ extension MapLibrePainter {
             var kept: [MapLibreLabel] = []
             for candidate in candidates.enumerated().sorted(by: { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) })
                 .map(\.element) {
-                var boxes: [(box: CollisionGrid.Box, allow: Bool, ignore: Bool)] = []
-                var drawnText: MapLibreLabel.Text?
+                typealias Boxes = [(box: CollisionGrid.Box, allow: Bool, ignore: Bool)]
                 // Text set at its point covers the point: a point inside a kept label is a
                 // collision whatever the text, found without shaping it.
-                if let text = candidate.text, !rules.text.allow, candidate.along == nil, text.offset == .zero {
+                if let text = candidate.text, !rules.text.allow, candidate.along == nil, text.offset == .zero,
+                   text.variableAnchors == nil {
                     let p = candidate.point
                     if grid.overlaps((p.x, p.y, p.x, p.y)) { continue }
                 }
-                if let text = candidate.text {
-                    guard let shaped = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth,
-                                                     letterSpacing: text.letterSpacing) else { continue }
-                    // As in MapLibre, the box is padded by text-padding; the halo is not in it.
-                    let pad = text.padding
-                    if let along = candidate.along {
-                        var setting = curve
-                        setting.padding = pad
-                        setting.offset = text.offset
-                        guard let curved = CurvedText(shaped, along: along.path, at: along.distance, rules: setting) else { continue }
-                        boxes += curved.boxes.map { ($0, rules.text.allow, rules.text.ignore) }
-                        drawnText = .curved(shaped, clusters: curved.clusters)
-                    } else {
-                        let e = shaped.extents, height = e.ascent + e.descent
-                        let (left, top) = Self.corner(text.anchor, width: e.width, height: height)
-                        let x = candidate.point.x + text.offset.x + left
-                        let baseline = candidate.point.y + text.offset.y + top + e.ascent
-                        let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
-                        // MapLibre's box is text-line-height per line, not the font's own height.
-                        let boxHeight = text.lineHeight > 0 ? Double(shaped.lineCount) * text.lineHeight : height
-                        boxes.append((Self.box(around: middle, width: e.width, height: boxHeight, angle: 0, pad: pad),
-                                      rules.text.allow, rules.text.ignore))
-                        drawnText = .straight(shaped, x: x, y: baseline)
-                    }
-                }
+                var iconBoxes: Boxes = []
                 var drawnIcon: MapLibreLabel.PlacedIcon?
                 if let icon = candidate.icon {
                     let width = Double(icon.image.width) * icon.scale, height = Double(icon.image.height) * icon.scale
@@ -156,14 +132,59 @@ extension MapLibrePainter {
                     let x = icon.offset.x + left, y = icon.offset.y + top
                     let middle = Point(x + width / 2, y + height / 2)
                     let turned = Point(middle.x * cos(angle) - middle.y * sin(angle), middle.x * sin(angle) + middle.y * cos(angle))
-                    boxes.append((Self.box(around: candidate.point + turned, width: width, height: height, angle: angle, pad: 0),
-                                  rules.icon.allow, rules.icon.ignore))
+                    iconBoxes.append((Self.box(around: candidate.point + turned, width: width, height: height, angle: angle, pad: 0),
+                                      rules.icon.allow, rules.icon.ignore))
                     drawnIcon = MapLibreLabel.PlacedIcon(image: icon.image, pivot: candidate.point, x: x, y: y, angle: angle,
                                                          scale: icon.scale, alpha: icon.alpha)
                 }
-                // Text and icon are kept together or not at all, and only whole on the map.
-                if boxes.contains(where: { !Self.isOnMap($0.box, width: mapWidth, height: mapHeight) }) { continue }
-                if boxes.contains(where: { !$0.allow && grid.overlaps($0.box) }) { continue }
+                // Where the text may go, in the order tried: one place, or one per variable anchor.
+                var textChoices: [(boxes: Boxes, text: MapLibreLabel.Text)] = []
+                if let text = candidate.text {
+                    // As in MapLibre, the box is padded by text-padding; the halo is not in it.
+                    let pad = text.padding
+                    var shapedBy: [TextLine.Alignment: TextLine] = [:]
+                    func shaped(_ alignment: TextLine.Alignment) -> TextLine? {
+                        if let line = shapedBy[alignment] { return line }
+                        let line = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth, alignment: alignment,
+                                                 letterSpacing: text.letterSpacing)
+                        shapedBy[alignment] = line
+                        return line
+                    }
+                    if let along = candidate.along {
+                        var setting = curve
+                        setting.padding = pad
+                        setting.offset = text.offset
+                        if let line = shaped(text.justify),
+                           let curved = CurvedText(line, along: along.path, at: along.distance, rules: setting) {
+                            textChoices.append((curved.boxes.map { ($0, rules.text.allow, rules.text.ignore) },
+                                                .curved(line, clusters: curved.clusters)))
+                        }
+                    } else {
+                        for place in text.places {
+                            guard let line = shaped(place.justify) else { break }
+                            let e = line.extents, height = e.ascent + e.descent
+                            let (left, top) = Self.corner(place.anchor, width: e.width, height: height)
+                            let x = candidate.point.x + place.offset.x + left
+                            let baseline = candidate.point.y + place.offset.y + top + e.ascent
+                            let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
+                            // MapLibre's box is text-line-height per line, not the font's own height.
+                            let boxHeight = text.lineHeight > 0 ? Double(line.lineCount) * text.lineHeight : height
+                            textChoices.append(([(Self.box(around: middle, width: e.width, height: boxHeight, angle: 0, pad: pad),
+                                                  rules.text.allow, rules.text.ignore)],
+                                                .straight(line, x: x, y: baseline)))
+                        }
+                    }
+                    if textChoices.isEmpty { continue }
+                }
+                // Text and icon are kept together or not at all, and only whole on the map: the
+                // first place of the text where both fit.
+                let choices: [(boxes: Boxes, text: MapLibreLabel.Text?)] = candidate.text == nil ? [([], nil)]
+                    : textChoices.map { ($0.boxes, $0.text) }
+                let chosen = choices.lazy.map { ($0.boxes + iconBoxes, $0.text) }.first { boxes, _ in
+                    !boxes.contains { !Self.isOnMap($0.box, width: mapWidth, height: mapHeight) }
+                        && !boxes.contains { !$0.allow && grid.overlaps($0.box) }
+                }
+                guard let (boxes, drawnText) = chosen else { continue }
                 for box in boxes where !box.ignore { grid.insert(box.box) }
                 kept.append(MapLibreLabel(text: drawnText,
                                           color: candidate.text?.color ?? RGBA.transparent, halo: candidate.text?.halo,
@@ -183,7 +204,11 @@ extension MapLibrePainter {
         /// Pixels added between clusters.
         let letterSpacing: Double
         let anchor: String
+        /// How the lines of a point label line up (`text-justify`).
+        let justify: TextLine.Alignment
         let offset: Point
+        /// The places `text-variable-anchor` lets a point label take, in the order tried.
+        let variableAnchors: [Place]?
         let padding: Double
         /// The height of each line of a point label's collision box: `text-line-height` in
         /// pixels, MapLibre's advance from one line to the next.
@@ -191,6 +216,17 @@ extension MapLibrePainter {
         let color: RGBA
         let halo: RGBA?
         let haloWidth: Double
+
+        /// Where a point label may be set, in the order tried.
+        var places: [Place] { variableAnchors ?? [Place(anchor: anchor, offset: offset, justify: justify)] }
+    }
+
+    /// Where a point label is set: the anchor its box hangs from, its offset from the feature's
+    /// point in pixels and how its lines line up.
+    struct Place {
+        let anchor: String
+        let offset: Point
+        let justify: TextLine.Alignment
     }
 
     /// A symbol's icon from the sprite, at its drawn scale.
@@ -213,6 +249,32 @@ extension MapLibrePainter {
         /// For labels along lines, the line and the anchor's distance along it.
         let along: (path: LabelPath, distance: Double)?
         let sortKey: Double
+    }
+
+    /// The anchors a box may hang from.
+    static let anchorNames: Set<String> = ["center", "left", "right", "top", "bottom", "top-left", "top-right",
+                                            "bottom-left", "bottom-right"]
+
+    /// How far (in ems) MapLibre moves text set above or below its anchor back towards it: a
+    /// box's edge is taken where its glyphs seem to start, at the baseline (7 of a 24-pixel em).
+    static let baselineShift = 7.0 / 24
+
+    /// The offset in ems of a label at variable anchor `anchor`, as MapLibre reckons it: `radial`
+    /// ems away from the point in the anchor's direction (diagonally for corners) when
+    /// `text-radial-offset` is set, else `text-offset`'s distances (without their signs) in that
+    /// direction; above or below the point, less the baseline shift.
+    static func variableOffset(_ anchor: String, radial: Double?, offset: (x: Double, y: Double)) -> Point {
+        let diagonal = anchor.contains("-")
+        let across: Double, down: Double
+        if let radial {
+            let r = max(0, radial), side = diagonal ? r / 2.squareRoot() : r
+            (across, down) = (side, side)
+        } else {
+            (across, down) = (abs(offset.x), abs(offset.y))
+        }
+        let x = anchor.hasSuffix("left") ? across : anchor.hasSuffix("right") ? -across : 0
+        let y = anchor.hasPrefix("top") ? down - baselineShift : anchor.hasPrefix("bottom") ? -down + baselineShift : 0
+        return Point(x, y)
     }
 
     /// The feature's text in `ctx`, nil when there is none to draw.
@@ -245,10 +307,23 @@ extension MapLibrePainter {
         let haloWidth = layer.number("text-halo-width", ctx) * scale
         let halo = layer.color("text-halo-color", ctx, opacity: opacity).flatMap { $0.a > 0 && haloWidth > 0 ? $0 : nil }
         let (dx, dy) = layer.pair("text-offset", ctx)
+        let anchor = placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center"
+        let justify = layer.string("text-justify", ctx)
+        // Variable anchors replace text-anchor, and with text-radial-offset, text-offset.
+        var variableAnchors: [Place]?
+        if placement == "point", let names = layer.strings("text-variable-anchor", ctx)?.filter(Self.anchorNames.contains),
+           !names.isEmpty {
+            let radial = layer.properties["text-radial-offset"] != nil ? layer.number("text-radial-offset", ctx) : nil
+            variableAnchors = names.map { name in
+                Place(anchor: name, offset: Self.variableOffset(name, radial: radial, offset: (dx, dy)) * size,
+                      justify: Self.justification(justify, anchor: name))
+            }
+        }
         return SymbolText(text: text, font: Self.font(layer.value("text-font", ctx), size: size), wrapWidth: wrapWidth,
                           letterSpacing: Self.allowsLetterSpacing(text) ? layer.number("text-letter-spacing", ctx) * size : 0,
-                          anchor: placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center",
-                          offset: Point(dx, dy) * size, padding: layer.number("text-padding", ctx) * scale,
+                          anchor: anchor, justify: Self.justification(justify, anchor: anchor),
+                          offset: Point(dx, dy) * size, variableAnchors: variableAnchors,
+                          padding: layer.number("text-padding", ctx) * scale,
                           lineHeight: max(0, layer.number("text-line-height", ctx)) * size,
                           color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth)
     }
@@ -291,6 +366,17 @@ extension MapLibrePainter {
         let joining: [ClosedRange<UInt32>] = [0x0600...0x077F, 0x07C0...0x07FF, 0x0840...0x08FF, 0x0900...0x0A7F,
                                               0x1800...0x18AF, 0xFB50...0xFDFF, 0xFE70...0xFEFF]
         return !text.unicodeScalars.contains { scalar in joining.contains { $0.contains(scalar.value) } }
+    }
+
+    /// How the lines of a label line up for `text-justify` `value`: `auto` follows the anchor
+    /// (a label left of its anchor is right-justified, and so on), as in MapLibre.
+    static func justification(_ value: String?, anchor: String) -> TextLine.Alignment {
+        switch value {
+        case "left": return .left
+        case "right": return .right
+        case "auto": return anchor.hasSuffix("left") ? .left : anchor.hasSuffix("right") ? .right : .center
+        default: return .center
+        }
     }
 
     /// Where a box's top-left corner lies from its anchor point.

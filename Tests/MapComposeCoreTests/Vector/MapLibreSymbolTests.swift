@@ -55,6 +55,122 @@ import Testing
         #expect(Self.redPixels(both, columns: all, rows: all) > Self.redPixels(alone, columns: all, rows: all))
     }
 
+    /// The red columns of each of the two lines of a label (rows above and below `split`).
+    static func lineSpans(_ image: RasterImage, split: Int) -> (top: ClosedRange<Int>, bottom: ClosedRange<Int>)? {
+        func span(_ rows: Range<Int>) -> ClosedRange<Int>? {
+            let columns = (0..<image.width).filter { x in rows.contains { isRed(image.rgba(x: x, y: $0)) } }
+            return columns.first.map { $0...columns.last! }
+        }
+        guard let top = span(0..<split), let bottom = span(split..<image.height) else { return nil }
+        return (top, bottom)
+    }
+
+    /// `text-justify` lines up the lines of a point label: a short second line under a long
+    /// first one starts where it starts (left), ends where it ends (right) or sits in its middle.
+    @Test func textJustifyLinesUpTheLinesOfALabel() async throws {
+        func render(_ justify: String, anchor: String = "center") async throws -> (top: ClosedRange<Int>, bottom: ClosedRange<Int>) {
+            let style = try T.style("""
+                {"id": "labels", "type": "symbol", "source": "points",
+                 "layout": {"text-field": "Sankt-Peterburg\\nSPb", "text-size": 20, "text-justify": "\(justify)",
+                            "text-anchor": "\(anchor)"},
+                 "paint": {"text-color": "#ff0000"}}
+                """, extraSources: """
+                , "points": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                             "geometry": {"type": "Point", "coordinates": [0, 0]}}}
+                """)
+            #expect(style.notes.isEmpty, "\(style.notes)")
+            let (image, _) = try await T.render(style, lat: 0, lon: 0, zoom: 3, width: 320, height: 256)
+            return try #require(Self.lineSpans(image, split: 128))
+        }
+        let left = try await render("left"), right = try await render("right"), center = try await render("center")
+        for spans in [left, right, center] {
+            #expect(spans.top.count > 2 * spans.bottom.count, "the first line is the longer: \(spans)")
+        }
+        #expect(abs(left.bottom.lowerBound - left.top.lowerBound) <= 2, "\(left)")
+        #expect(abs(right.bottom.upperBound - right.top.upperBound) <= 2, "\(right)")
+        let middle = { (r: ClosedRange<Int>) in Double(r.lowerBound + r.upperBound) / 2 }
+        #expect(abs(middle(center.bottom) - middle(center.top)) <= 2, "\(center)")
+        #expect(left.bottom.lowerBound < center.bottom.lowerBound - 20 && center.bottom.lowerBound < right.bottom.lowerBound - 20)
+        // auto follows the anchor: a label right of its anchor point ("left") is left-justified.
+        let auto = try await render("auto", anchor: "left")
+        #expect(abs(auto.bottom.lowerBound - auto.top.lowerBound) <= 2, "\(auto)")
+    }
+
+    /// MapLibre's variable offsets (evaluateVariableOffset, in 24-pixel ems): radial offsets
+    /// point away from the anchor, diagonally for corners; text-offset's distances lose their
+    /// signs; above and below, 7/24 em less.
+    @Test func variableOffsetsAreMapLibres() {
+        func px(_ anchor: String, radial: Double? = nil, offset: (Double, Double) = (0, 0)) -> [Double] {
+            let p = MapLibrePainter.variableOffset(anchor, radial: radial.map { $0 / 24 }, offset: (offset.0 / 24, offset.1 / 24)) * 24
+            return [(p.x * 1e6).rounded() / 1e6, (p.y * 1e6).rounded() / 1e6]
+        }
+        #expect(px("center", radial: 10) == [0, 0])
+        #expect(px("top", radial: 10) == [0, 3])
+        #expect(px("bottom", radial: 10) == [0, -3])
+        #expect(px("left", radial: 10) == [10, 0])
+        #expect(px("right", radial: 10) == [-10, 0])
+        let h = ((10 / 2.0.squareRoot()) * 1e6).rounded() / 1e6
+        #expect(px("top-left", radial: 10) == [h, ((10 / 2.0.squareRoot() - 7) * 1e6).rounded() / 1e6])
+        #expect(px("bottom-right", radial: 10) == [-h, ((-10 / 2.0.squareRoot() + 7) * 1e6).rounded() / 1e6])
+        #expect(px("top", radial: -5) == [0, -7], "a negative radial offset is none")
+        #expect(px("top-right", offset: (-4, -12)) == [-4, 5])
+        #expect(px("bottom-left", offset: (4, 12)) == [4, -5])
+        #expect(px("left", offset: (-4, 12)) == [4, 0])
+    }
+
+    /// Two labels at one point in two colours: the first (sort key 0) to the right of it; the
+    /// second may go right of it (taken) or left of it, and goes left.
+    @Test func aVariableAnchorTakesTheFirstPlaceWhereTheLabelFits() async throws {
+        func render(_ variable: String?) async throws -> RasterImage {
+            let features = [("Eastwards", "#ff0000", 0), ("Westwards", "#0000ff", 1)].map { name, colour, key in
+                #"{"type": "Feature", "properties": {"name": "\#(name)", "colour": "\#(colour)", "key": \#(key)}, "geometry": {"type": "Point", "coordinates": [0, 0]}}"#
+            }.joined(separator: ", ")
+            let anchors = variable.map { #", "text-variable-anchor": \#($0), "text-radial-offset": 0.5"# } ?? ""
+            let style = try T.style("""
+                {"id": "labels", "type": "symbol", "source": "points",
+                 "layout": {"text-field": ["get", "name"], "text-size": 20, "symbol-sort-key": ["get", "key"],
+                            "text-anchor": "left", "text-offset": [0.5, 0]\(anchors)},
+                 "paint": {"text-color": ["get", "colour"]}}
+                """, extraSources: """
+                , "points": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\(features)]}}
+                """)
+            #expect(style.notes.isEmpty, "\(style.notes)")
+            return try await T.render(style, lat: 0, lon: 0, zoom: 3, width: 320, height: 256).image
+        }
+        func isBlue(_ p: RGBA) -> Bool { p.b > 150 && p.r < 110 && p.g < 110 && p.a > 100 }
+        func count(_ image: RasterImage, columns: Range<Int>, _ test: (RGBA) -> Bool) -> Int {
+            (100..<156).reduce(0) { sum, y in sum + columns.count { test(image.rgba(x: $0, y: y)) } }
+        }
+        let fixed = try await render(nil)
+        #expect(count(fixed, columns: 160..<320, Self.isRed) > 50)
+        #expect(count(fixed, columns: 0..<320, isBlue) == 0, "one place only: the second label is left out")
+        let variable = try await render(#"["left", "right"]"#)
+        #expect(count(variable, columns: 160..<320, Self.isRed) > 50, "the first label keeps its place")
+        #expect(count(variable, columns: 0..<160, isBlue) > 50, "the second goes left of the point")
+        #expect(count(variable, columns: 160..<320, isBlue) == 0)
+    }
+
+    /// With `text-radial-offset`, a label hung from its top sits that many ems below its point
+    /// (less MapLibre's 7/24 em); none of it is above the point.
+    @Test func aRadialOffsetMovesTheLabelAwayFromItsPoint() async throws {
+        func firstRedRow(radial: Double) async throws -> Int? {
+            let style = try T.style("""
+                {"id": "labels", "type": "symbol", "source": "points",
+                 "layout": {"text-field": "Offset", "text-size": 24, "text-variable-anchor": ["top"],
+                            "text-radial-offset": \(radial)},
+                 "paint": {"text-color": "#ff0000"}}
+                """, extraSources: """
+                , "points": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                             "geometry": {"type": "Point", "coordinates": [0, 0]}}}
+                """)
+            let image = try await T.render(style, lat: 0, lon: 0, zoom: 3, width: 256, height: 256).image
+            return (0..<256).first { y in (0..<256).contains { Self.isRed(image.rgba(x: $0, y: y)) } }
+        }
+        let near = try #require(try await firstRedRow(radial: 0.5)), far = try #require(try await firstRedRow(radial: 2.5))
+        #expect(near >= 128 - 2, "nothing above the point: \(near)")
+        #expect(abs(Double(far - near) - 2 * 24) <= 2, "two ems further: \(near) → \(far)")
+    }
+
     @Test func fontStacksBecomeFamilies() {
         let font = MapLibrePainter.font(.array([.string("Open Sans Bold"), .string("Arial Unicode MS Regular")]), size: 12)
         #expect(font.family == "Open Sans,Arial Unicode MS,Noto Sans")

@@ -2,7 +2,7 @@ import CPangoLoader
 import Foundation
 
 /// One line of text shaped by `TextEngine` in a `TextFont`, owning its `PangoLayout`; with a
-/// wrap width, a centred block of lines instead.
+/// wrap width, a block of lines instead, aligned to one another as `alignment` says.
 ///
 /// Without a wrap width, line breaks in the text are drawn as characters, not obeyed; with one,
 /// they are obeyed and lines wider than it break between words. Letter spacing is added
@@ -20,8 +20,15 @@ final class TextLine: @unchecked Sendable {
     /// From the top left of the layout to the left end of its baseline, in pixels.
     let origin: (x: Double, y: Double)
 
-    /// `wrapWidth` and `letterSpacing` in pixels; a nil `wrapWidth` for one line.
-    init(_ text: String, font: TextFont, wrapWidth: Double? = nil, letterSpacing: Double = 0) throws(CairoError) {
+    /// How the lines of a block line up.
+    enum Alignment: Sendable {
+        case left, center, right
+    }
+
+    /// `wrapWidth` and `letterSpacing` in pixels; a nil `wrapWidth` for one line. `alignment`
+    /// is visual: `left` lines up the left ends whatever the direction of the text.
+    init(_ text: String, font: TextFont, wrapWidth: Double? = nil, alignment: Alignment = .center,
+         letterSpacing: Double = 0) throws(CairoError) {
         self.text = text
         self.font = font
         (layout, extents, origin) = try TextEngine.withPango { context in
@@ -34,7 +41,6 @@ final class TextLine: @unchecked Sendable {
                     mc_pango_layout_set_width(layout, Int32(min(wrapWidth, 1e5) * Double(MC_PANGO_SCALE)))
                     mc_pango_layout_set_wrap(layout, MC_PANGO_WRAP_WORD)
                 }
-                mc_pango_layout_set_alignment(layout, MC_PANGO_ALIGN_CENTER)
             } else {
                 mc_pango_layout_set_single_paragraph_mode(layout, 1)
             }
@@ -46,6 +52,15 @@ final class TextLine: @unchecked Sendable {
                 mc_pango_layout_set_attributes(layout, attributes)  // the layout takes its own reference
             }
             text.withCString { mc_pango_layout_set_text(layout, $0, -1) }
+            if wrapWidth != nil {
+                // Pango reads left and right in the paragraph's own direction.
+                let rightToLeft = mc_pango_layout_get_direction(layout, 0) == MC_PANGO_DIRECTION_RTL
+                switch alignment {
+                case .center: mc_pango_layout_set_alignment(layout, MC_PANGO_ALIGN_CENTER)
+                case .left: mc_pango_layout_set_alignment(layout, rightToLeft ? MC_PANGO_ALIGN_RIGHT : MC_PANGO_ALIGN_LEFT)
+                case .right: mc_pango_layout_set_alignment(layout, rightToLeft ? MC_PANGO_ALIGN_LEFT : MC_PANGO_ALIGN_RIGHT)
+                }
+            }
             var ink = mc_pango_rectangle(), logical = mc_pango_rectangle()
             mc_pango_layout_get_extents(layout, &ink, &logical)
             let baseline = Double(mc_pango_layout_get_baseline(layout)), left = Double(logical.x)

@@ -56,7 +56,10 @@ import Testing
     @Test func constantsAreAsPangosOwn() {
         #expect(MC_PANGO_SCALE == PANGO_SCALE)
         #expect(UInt32(MC_PANGO_WRAP_WORD) == PANGO_WRAP_WORD.rawValue)
+        #expect(UInt32(MC_PANGO_ALIGN_LEFT) == PANGO_ALIGN_LEFT.rawValue)
         #expect(UInt32(MC_PANGO_ALIGN_CENTER) == PANGO_ALIGN_CENTER.rawValue)
+        #expect(UInt32(MC_PANGO_ALIGN_RIGHT) == PANGO_ALIGN_RIGHT.rawValue)
+        #expect(UInt32(MC_PANGO_DIRECTION_RTL) == PANGO_DIRECTION_RTL.rawValue)
         #expect(UInt32(MC_PANGO_WEIGHT_NORMAL) == PANGO_WEIGHT_NORMAL.rawValue)
         #expect(UInt32(MC_PANGO_WEIGHT_BOLD) == PANGO_WEIGHT_BOLD.rawValue)
     }
