@@ -4,17 +4,17 @@ import CPangoLoader
 /// Text, set by `TextEngine`.
 extension DrawingContext {
     /// Draws `line` with the left end of its baseline at (x, y), first stroking its outline
-    /// `haloWidth` wide in `halo` when there is one.
-    func draw(_ line: TextLine, x: Double, y: Double, color: RGBA, halo: RGBA? = nil, haloWidth: Double = 2.5) {
+    /// `haloWidth` wide in `halo` when there is one (its edge fading over `haloBlur`, see
+    /// `strokeHalo`).
+    func draw(_ line: TextLine, x: Double, y: Double, color: RGBA, halo: RGBA? = nil, haloWidth: Double = 2.5,
+              haloBlur: Double = 0) {
         let left = x - line.origin.x, top = y - line.origin.y
         TextEngine.locked {
             if let halo {
-                cairo_move_to(cr, left, top)
-                mc_pango_cairo_layout_path(cr, line.layout)
-                setColor(halo)
-                cairo_set_line_width(cr, haloWidth)
-                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-                strokeHalo()
+                strokeHalo(halo, width: haloWidth, blur: haloBlur) {
+                    cairo_move_to(cr, left, top)
+                    mc_pango_cairo_layout_path(cr, line.layout)
+                }
             }
             cairo_move_to(cr, left, top)
             setColor(color)
@@ -28,7 +28,7 @@ extension DrawingContext {
     /// first the halo, every cluster's outline stroked `haloWidth` wide in `halo` as one path
     /// (so halos of neighbours do not double where they overlap), then the glyphs.
     func draw(_ line: TextLine, clusters: [(cluster: TextCluster, transform: cairo_matrix_t)], color: RGBA,
-              halo: RGBA? = nil, haloWidth: Double = 2.5) {
+              halo: RGBA? = nil, haloWidth: Double = 2.5, haloBlur: Double = 0) {
         TextEngine.locked {
             var runs: [UnsafeMutablePointer<mc_pango_layout_run>] = []
             line.forEachRun { run, _ in runs.append(run) }
@@ -50,12 +50,9 @@ extension DrawingContext {
                 }
             }
             if let halo {
-                cairo_new_path(cr)
-                each { font, glyphs in mc_pango_cairo_glyph_string_path(cr, font, glyphs) }
-                setColor(halo)
-                cairo_set_line_width(cr, haloWidth)
-                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-                strokeHalo()
+                strokeHalo(halo, width: haloWidth, blur: haloBlur) {
+                    each { font, glyphs in mc_pango_cairo_glyph_string_path(cr, font, glyphs) }
+                }
             }
             setColor(color)
             each { font, glyphs in mc_pango_cairo_show_glyph_string(cr, font, glyphs) }
@@ -63,14 +60,39 @@ extension DrawingContext {
         }
     }
 
-    /// Strokes the current path, a text outline, as its halo: flattened to `haloTolerance`, as
-    /// the halo's edge lies under the glyphs' own and its round joins need no finer steps.
-    private func strokeHalo() {
+    /// Strokes the text outline `addPath` adds on `cr` as its halo, `width` wide in `color`
+    /// with round joins, flattened to `haloTolerance`, as the halo's edge lies under the glyphs'
+    /// own and its round joins need no finer steps. With a `blur` (pixels), the outer edge fades
+    /// as MapLibre's `text-halo-blur` does: linearly, from `haloBlurReach` × blur inside the
+    /// halo's edge to as far outside it (a `LineBlur` mask of the outline).
+    private func strokeHalo(_ color: RGBA, width: Double, blur: Double, addPath: () -> Void) {
         let tolerance = cairo_get_tolerance(cr)
         cairo_set_tolerance(cr, Self.haloTolerance)
-        cairo_stroke(cr)
-        cairo_set_tolerance(cr, tolerance)
+        defer { cairo_set_tolerance(cr, tolerance) }
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        setColor(color)
+        let reach = blur.isFinite ? min(max(0, blur), 1000) * Self.haloBlurReach : 0
+        guard reach > 0 else {
+            cairo_new_path(cr)
+            addPath()
+            cairo_set_line_width(cr, width)
+            cairo_stroke(cr)
+            return
+        }
+        // The mask's ramp starts half a pixel outside its stroke and runs `blur` + 1 pixels in.
+        let fade = LineBlur(width: max(0, width + 2 * reach - 1), gap: 0, blur: max(0, 2 * reach - 1))
+        do {
+            let mask = try fade.mask(on: cr, alpha: 1) { _ in addPath() }
+            cairo_mask(cr, mask.pointer)
+        } catch {
+            pendingError = pendingError ?? error
+        }
+        cairo_new_path(cr)
     }
+
+    /// How far either side of a halo's edge MapLibre's blur reaches, per pixel of
+    /// `text-halo-blur` (its shader's smoothstep runs over 1.19 × blur each way).
+    static let haloBlurReach = 1.19
 
     /// Device pixels a halo's flattened outline may stray from the true one (Cairo's default,
     /// for every other path, is 0.1). Glyph outlines are short curves: at 0.5 a halo is cut into

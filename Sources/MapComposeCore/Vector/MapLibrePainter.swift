@@ -181,7 +181,7 @@ struct MapLibrePainter {
         var translate: Point
     }
 
-    private func translation(_ layer: MapLibreLayer, _ name: String, _ ctx: EvaluationContext) -> Point {
+    func translation(_ layer: MapLibreLayer, _ name: String, _ ctx: EvaluationContext) -> Point {
         let (x, y) = layer.pair(name, ctx)
         return Point(x, y) * viewport.scale
     }

@@ -145,6 +145,11 @@ enum MapLibreProperties {
             "text-opacity": number(1),
             "text-halo-color": color("rgba(0, 0, 0, 0)"),
             "text-halo-width": number(0),
+            "text-halo-blur": number(0),
+            "text-translate": translate,
+            "text-translate-anchor": translateAnchor,
+            "icon-translate": translate,
+            "icon-translate-anchor": translateAnchor,
         ],
     ]
 

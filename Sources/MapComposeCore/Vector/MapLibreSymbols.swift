@@ -23,6 +23,8 @@ struct MapLibreLabel {
     let color: RGBA
     let halo: RGBA?
     let haloWidth: Double
+    /// Pixels over which the halo's edge fades (`text-halo-blur`).
+    let haloBlur: Double
     /// The icon: its top-left corner relative to `pivot`, before it is turned by `angle`
     /// (radians, clockwise) about `pivot`; its scale and opacity.
     let icon: PlacedIcon?
@@ -117,7 +119,7 @@ extension MapLibrePainter {
                 // Text set at its point covers the point: a point inside a kept label is a
                 // collision whatever the text, found without shaping it.
                 if let text = candidate.text, !rules.text.allow, candidate.along == nil, text.offset == .zero,
-                   text.variableAnchors == nil {
+                   text.translate == .zero, text.variableAnchors == nil {
                     let p = candidate.point
                     if grid.overlaps((p.x, p.y, p.x, p.y)) { continue }
                 }
@@ -132,9 +134,10 @@ extension MapLibrePainter {
                     let x = icon.offset.x + left, y = icon.offset.y + top
                     let middle = Point(x + width / 2, y + height / 2)
                     let turned = Point(middle.x * cos(angle) - middle.y * sin(angle), middle.x * sin(angle) + middle.y * cos(angle))
-                    iconBoxes.append((Self.box(around: candidate.point + turned, width: width, height: height, angle: angle, pad: 0),
+                    let pivot = candidate.point + icon.translate
+                    iconBoxes.append((Self.box(around: pivot + turned, width: width, height: height, angle: angle, pad: 0),
                                       rules.icon.allow, rules.icon.ignore))
-                    drawnIcon = MapLibreLabel.PlacedIcon(image: icon.image, pivot: candidate.point, x: x, y: y, angle: angle,
+                    drawnIcon = MapLibreLabel.PlacedIcon(image: icon.image, pivot: pivot, x: x, y: y, angle: angle,
                                                          scale: icon.scale, alpha: icon.alpha)
                 }
                 // Where the text may go, in the order tried: one place, or one per variable anchor.
@@ -156,16 +159,23 @@ extension MapLibrePainter {
                         setting.offset = text.offset
                         if let line = shaped(text.justify),
                            let curved = CurvedText(line, along: along.path, at: along.distance, rules: setting) {
-                            textChoices.append((curved.boxes.map { ($0, rules.text.allow, rules.text.ignore) },
-                                                .curved(line, clusters: curved.clusters)))
+                            let t = text.translate
+                            let boxes = curved.boxes.map { box in (x0: box.x0 + t.x, y0: box.y0 + t.y, x1: box.x1 + t.x, y1: box.y1 + t.y) }
+                            let clusters = curved.clusters.map { cluster, transform in
+                                var moved = transform
+                                moved.x0 += t.x
+                                moved.y0 += t.y
+                                return (cluster, moved)
+                            }
+                            textChoices.append((boxes.map { ($0, rules.text.allow, rules.text.ignore) }, .curved(line, clusters: clusters)))
                         }
                     } else {
                         for place in text.places {
                             guard let line = shaped(place.justify) else { break }
                             let e = line.extents, height = e.ascent + e.descent
                             let (left, top) = Self.corner(place.anchor, width: e.width, height: height)
-                            let x = candidate.point.x + place.offset.x + left
-                            let baseline = candidate.point.y + place.offset.y + top + e.ascent
+                            let x = candidate.point.x + text.translate.x + place.offset.x + left
+                            let baseline = candidate.point.y + text.translate.y + place.offset.y + top + e.ascent
                             let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
                             // MapLibre's box is text-line-height per line, not the font's own height.
                             let boxHeight = text.lineHeight > 0 ? Double(line.lineCount) * text.lineHeight : height
@@ -188,7 +198,8 @@ extension MapLibrePainter {
                 for box in boxes where !box.ignore { grid.insert(box.box) }
                 kept.append(MapLibreLabel(text: drawnText,
                                           color: candidate.text?.color ?? RGBA.transparent, halo: candidate.text?.halo,
-                                          haloWidth: candidate.text?.haloWidth ?? 0, icon: drawnIcon))
+                                          haloWidth: candidate.text?.haloWidth ?? 0, haloBlur: candidate.text?.haloBlur ?? 0,
+                                          icon: drawnIcon))
             }
             placed[index] = kept
         }
@@ -216,6 +227,9 @@ extension MapLibrePainter {
         let color: RGBA
         let halo: RGBA?
         let haloWidth: Double
+        let haloBlur: Double
+        /// `text-translate`: pixels the text and its box are moved by.
+        let translate: Point
 
         /// Where a point label may be set, in the order tried.
         var places: [Place] { variableAnchors ?? [Place(anchor: anchor, offset: offset, justify: justify)] }
@@ -240,6 +254,8 @@ extension MapLibrePainter {
         let rotate: Double
         /// Along lines, turned to the line (`icon-rotation-alignment` other than `viewport`).
         let followsLine: Bool
+        /// `icon-translate`: pixels the icon and its box are moved by.
+        let translate: Point
     }
 
     struct SymbolCandidate {
@@ -325,7 +341,9 @@ extension MapLibrePainter {
                           offset: Point(dx, dy) * size, variableAnchors: variableAnchors,
                           padding: layer.number("text-padding", ctx) * scale,
                           lineHeight: max(0, layer.number("text-line-height", ctx)) * size,
-                          color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth)
+                          color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth,
+                          haloBlur: max(0, layer.number("text-halo-blur", ctx)) * scale,
+                          translate: translation(layer, "text-translate", ctx))
     }
 
     /// True when `box` lies within a map of `width` × `height` device pixels: a label that would
@@ -356,7 +374,8 @@ extension MapLibrePainter {
         return SymbolIcon(image: icon.image, scale: scale, anchor: layer.string("icon-anchor", ctx) ?? "center",
                           offset: Point(dx, dy) * size * viewport.scale, alpha: alpha,
                           rotate: rotate.isFinite ? rotate * .pi / 180 : 0,
-                          followsLine: placement != "point" && layer.string("icon-rotation-alignment", ctx) != "viewport")
+                          followsLine: placement != "point" && layer.string("icon-rotation-alignment", ctx) != "viewport",
+                          translate: translation(layer, "icon-translate", ctx))
     }
 
     /// Whether `text-letter-spacing` applies to `text`: not where letters join one another
@@ -418,9 +437,11 @@ extension MapLibrePainter {
             context.save()
             switch text {
             case let .straight(line, x, y):
-                context.draw(line, x: x, y: y, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth)
+                context.draw(line, x: x, y: y, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth,
+                             haloBlur: label.haloBlur)
             case let .curved(line, clusters):
-                context.draw(line, clusters: clusters, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth)
+                context.draw(line, clusters: clusters, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth,
+                             haloBlur: label.haloBlur)
             }
             context.restore()
         }

@@ -171,6 +171,52 @@ import Testing
         #expect(abs(Double(far - near) - 2 * 24) <= 2, "two ems further: \(near) → \(far)")
     }
 
+    /// One label "Halo" at the centre of a white 256² map, black on a blue halo, with `paint`
+    /// added to its paint properties.
+    static func haloLabel(_ paint: String) async throws -> RasterImage {
+        let style = try T.style("""
+            {"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+            {"id": "labels", "type": "symbol", "source": "points",
+             "layout": {"text-field": "Halo", "text-size": 32},
+             "paint": {"text-color": "#000000", "text-halo-color": "#0000ff", "text-halo-width": 2\(paint)}}
+            """, extraSources: """
+            , "points": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                         "geometry": {"type": "Point", "coordinates": [0, 0]}}}
+            """)
+        #expect(style.notes.isEmpty, "\(style.notes)")
+        return try await T.render(style, lat: 0, lon: 0, zoom: 3, width: 256, height: 256).image
+    }
+
+    static func pixels(_ image: RasterImage, _ test: (RGBA) -> Bool) -> Int {
+        (0..<image.height).reduce(0) { sum, y in sum + (0..<image.width).count { test(image.rgba(x: $0, y: y)) } }
+    }
+
+    /// `text-halo-blur` fades the halo's edge from 1.19 × blur inside it to as far outside (as
+    /// MapLibre's shader does): the halo reaches further out, and less of it is solid.
+    @Test func haloBlurFadesTheHalosEdge() async throws {
+        let sharp = try await Self.haloLabel(""), blurred = try await Self.haloLabel(#", "text-halo-blur": 2"#)
+        let tinted = { (p: RGBA) in Int(p.b) > Int(p.r) + 12 }, solid = { (p: RGBA) in p.b > 200 && p.r < 40 && p.g < 40 }
+        let (sharpTinted, blurredTinted) = (Self.pixels(sharp, tinted), Self.pixels(blurred, tinted))
+        let (sharpSolid, blurredSolid) = (Self.pixels(sharp, solid), Self.pixels(blurred, solid))
+        #expect(sharpTinted > 300 && sharpSolid > 100, "the sharp halo is drawn: \(sharpTinted), \(sharpSolid)")
+        #expect(Double(blurredTinted) > 1.3 * Double(sharpTinted), "reaches further: \(sharpTinted) → \(blurredTinted)")
+        #expect(Double(blurredSolid) < 0.5 * Double(sharpSolid), "fades: \(sharpSolid) → \(blurredSolid)")
+        // The glyphs are the same black letters either way.
+        let black = { (p: RGBA) in p.r < 40 && p.g < 40 && p.b < 40 }
+        #expect(abs(Self.pixels(sharp, black) - Self.pixels(blurred, black)) <= Self.pixels(sharp, black) / 10)
+    }
+
+    /// `text-translate` moves the text (and its box) by that many pixels.
+    @Test func textTranslateMovesTheText() async throws {
+        func rows(_ image: RasterImage) -> ClosedRange<Int>? {
+            let dark = (0..<image.height).filter { y in (0..<image.width).contains { let p = image.rgba(x: $0, y: y); return p.r < 40 && p.b < 40 } }
+            return dark.first.map { $0...dark.last! }
+        }
+        let still = try #require(rows(try await Self.haloLabel("")))
+        let moved = try #require(rows(try await Self.haloLabel(#", "text-translate": [0, 30]"#)))
+        #expect(moved.lowerBound - still.lowerBound == 30 && moved.upperBound - still.upperBound == 30, "\(still) → \(moved)")
+    }
+
     @Test func fontStacksBecomeFamilies() {
         let font = MapLibrePainter.font(.array([.string("Open Sans Bold"), .string("Arial Unicode MS Regular")]), size: 12)
         #expect(font.family == "Open Sans,Arial Unicode MS,Noto Sans")
