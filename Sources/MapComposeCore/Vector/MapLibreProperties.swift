@@ -139,6 +139,10 @@ enum MapLibreProperties {
             "icon-rotate": number(0, layout: true),
             "icon-rotation-alignment": choice(["map", "viewport", "auto"], "auto", layout: true),
             "icon-allow-overlap": flag(false, layout: true),
+            "icon-padding": number(2, layout: true),
+            "icon-optional": flag(false, layout: true),
+            "text-optional": flag(false, layout: true),
+            "text-rotation-alignment": choice(["map", "viewport", "viewport-glyph", "auto"], "auto", layout: true),
             "icon-ignore-placement": flag(false, layout: true),
             "icon-opacity": number(1),
             "text-color": color("#000000"),
@@ -159,11 +163,6 @@ enum MapLibreProperties {
         "raster-fade-duration", "raster-resampling", "circle-pitch-scale", "circle-pitch-alignment", "line-round-limit",
         "visibility", "text-pitch-alignment", "icon-pitch-alignment",
     ]
-
-    /// Properties with no effect in a north-up map unless they hold `viewport` (labels along
-    /// lines kept upright instead of turned to the line, which is not drawn): `map` and `auto`
-    /// are read without a warning.
-    static let viewportOnly: Set<String> = ["text-rotation-alignment"]
 
     /// The layer types drawn.
     static let layerTypes: Set<String> = ["background", "fill", "line", "circle", "raster", "symbol"]

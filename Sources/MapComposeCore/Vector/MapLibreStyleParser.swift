@@ -297,7 +297,6 @@ enum MapLibreStyleParser {
         for (group, members) in [("layout", layout), ("paint", paint)] {
             for (name, value) in members?.members ?? [] {
                 if name.hasSuffix("-transition") || MapLibreProperties.noEffect.contains(name) { continue }
-                if MapLibreProperties.viewportOnly.contains(name), value != .string("viewport") { continue }
                 guard let entry = table[name] else {
                     notDrawn.append(name)
                     continue

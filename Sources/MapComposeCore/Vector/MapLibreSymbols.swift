@@ -109,6 +109,12 @@ extension MapLibrePainter {
                                 ignore: layer.value("text-ignore-placement", ctx).boolean ?? false),
                          icon: (allow: layer.value("icon-allow-overlap", ctx).boolean ?? false,
                                 ignore: layer.value("icon-ignore-placement", ctx).boolean ?? false))
+            // text-optional: the icon is kept without its text where the text does not fit;
+            // icon-optional, the other way round.
+            let optional = (text: layer.value("text-optional", ctx).boolean ?? false,
+                            icon: layer.value("icon-optional", ctx).boolean ?? false)
+            // Along lines, text aligned to the viewport is set level at each anchor, not bent along the line.
+            let levelAlongLines = layer.string("text-rotation-alignment", ctx) == "viewport"
             let curve = CurvedText.Rules(maxAngle: layer.number("text-max-angle", ctx) * .pi / 180,
                                          keepUpright: layer.value("text-keep-upright", ctx).boolean ?? true, padding: 0,
                                          offset: .zero)
@@ -135,7 +141,7 @@ extension MapLibrePainter {
                     let middle = Point(x + width / 2, y + height / 2)
                     let turned = Point(middle.x * cos(angle) - middle.y * sin(angle), middle.x * sin(angle) + middle.y * cos(angle))
                     let pivot = candidate.point + icon.translate
-                    iconBoxes.append((Self.box(around: pivot + turned, width: width, height: height, angle: angle, pad: 0),
+                    iconBoxes.append((Self.box(around: pivot + turned, width: width, height: height, angle: angle, pad: icon.padding),
                                       rules.icon.allow, rules.icon.ignore))
                     drawnIcon = MapLibreLabel.PlacedIcon(image: icon.image, pivot: pivot, x: x, y: y, angle: angle,
                                                          scale: icon.scale, alpha: icon.alpha)
@@ -153,7 +159,7 @@ extension MapLibrePainter {
                         shapedBy[alignment] = line
                         return line
                     }
-                    if let along = candidate.along {
+                    if let along = candidate.along, !levelAlongLines {
                         var setting = curve
                         setting.padding = pad
                         setting.offset = text.offset
@@ -186,15 +192,36 @@ extension MapLibrePainter {
                     }
                     if textChoices.isEmpty { continue }
                 }
-                // Text and icon are kept together or not at all, and only whole on the map: the
-                // first place of the text where both fit.
-                let choices: [(boxes: Boxes, text: MapLibreLabel.Text?)] = candidate.text == nil ? [([], nil)]
-                    : textChoices.map { ($0.boxes, $0.text) }
-                let chosen = choices.lazy.map { ($0.boxes + iconBoxes, $0.text) }.first { boxes, _ in
-                    !boxes.contains { !Self.isOnMap($0.box, width: mapWidth, height: mapHeight) }
-                        && !boxes.contains { !$0.allow && grid.overlaps($0.box) }
+                // Text and icon are kept together, and only whole on the map: the text at the first
+                // of its places where it fits, and the icon where it fits; one without the other
+                // only where the other is optional.
+                func fits(_ boxes: Boxes) -> Bool {
+                    boxes.allSatisfy { Self.isOnMap($0.box, width: mapWidth, height: mapHeight) && ($0.allow || !grid.overlaps($0.box)) }
                 }
-                guard let (boxes, drawnText) = chosen else { continue }
+                let text = textChoices.first { fits($0.boxes) }
+                let iconFits = drawnIcon != nil && fits(iconBoxes)
+                var boxes: Boxes = [], drawnText: MapLibreLabel.Text?
+                switch (candidate.text != nil, drawnIcon != nil) {
+                case (true, false):
+                    guard let text else { continue }
+                    (boxes, drawnText) = (text.boxes, text.text)
+                case (false, true):
+                    guard iconFits else { continue }
+                    boxes = iconBoxes
+                case (true, true):
+                    if let text, iconFits {
+                        (boxes, drawnText) = (text.boxes + iconBoxes, text.text)
+                    } else if iconFits, optional.text {
+                        boxes = iconBoxes
+                    } else if let text, optional.icon {
+                        (boxes, drawnText) = (text.boxes, text.text)
+                        drawnIcon = nil
+                    } else {
+                        continue
+                    }
+                default:
+                    continue
+                }
                 for box in boxes where !box.ignore { grid.insert(box.box) }
                 kept.append(MapLibreLabel(text: drawnText,
                                           color: candidate.text?.color ?? RGBA.transparent, halo: candidate.text?.halo,
@@ -256,6 +283,8 @@ extension MapLibrePainter {
         let followsLine: Bool
         /// `icon-translate`: pixels the icon and its box are moved by.
         let translate: Point
+        /// `icon-padding`: pixels added round its box.
+        let padding: Double
     }
 
     struct SymbolCandidate {
@@ -375,7 +404,8 @@ extension MapLibrePainter {
                           offset: Point(dx, dy) * size * viewport.scale, alpha: alpha,
                           rotate: rotate.isFinite ? rotate * .pi / 180 : 0,
                           followsLine: placement != "point" && layer.string("icon-rotation-alignment", ctx) != "viewport",
-                          translate: translation(layer, "icon-translate", ctx))
+                          translate: translation(layer, "icon-translate", ctx),
+                          padding: max(0, layer.number("icon-padding", ctx)) * viewport.scale)
     }
 
     /// Whether `text-letter-spacing` applies to `text`: not where letters join one another

@@ -171,6 +171,45 @@ import Testing
         #expect(abs(Double(far - near) - 2 * 24) <= 2, "two ems further: \(near) → \(far)")
     }
 
+    /// Two points 45 pixels apart, each with the sprite's `halves` icon (8 × 4, scaled by 3)
+    /// and a label; the second's label (sort key 1) lies on the first's. `layout` is added.
+    static func iconsAndLabels(_ layout: String) async throws -> RasterImage {
+        let features = [(0.0, "Alphabetical", 0), (1.0, "Alphabetical", 1)].map { lon, name, key in
+            #"{"type": "Feature", "properties": {"name": "\#(name)", "key": \#(key)}, "geometry": {"type": "Point", "coordinates": [\#(lon), 0]}}"#
+        }.joined(separator: ", ")
+        let style = try T.style("""
+            {"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+            {"id": "labels", "type": "symbol", "source": "points",
+             "layout": {"text-field": ["get", "name"], "text-size": 16, "text-anchor": "top", "text-offset": [0, 0.6],
+                        "icon-image": "halves", "icon-size": 3, "symbol-sort-key": ["get", "key"]\(layout)},
+             "paint": {"text-color": "#000000"}}
+            """, extraSources: """
+            , "points": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [\(features)]}}
+            """, sprite: "line-patterns")
+        #expect(style.notes.isEmpty, "\(style.notes)")
+        return try await T.render(style, lat: 0, lon: 0, zoom: 6, width: 256, height: 256).image
+    }
+
+    /// The icons drawn: runs of the sprite's red half along the row through the points.
+    static func iconCount(_ image: RasterImage) -> Int {
+        var runs = 0, inRun = false
+        for x in 0..<image.width {
+            let red = isRed(image.rgba(x: x, y: 128))
+            if red, !inRun { runs += 1 }
+            inRun = red
+        }
+        return runs
+    }
+
+    /// `text-optional`: where the text collides and the icon fits, the icon is kept alone;
+    /// without it the whole symbol is left out. `icon-padding` widens the icon's box.
+    @Test func optionalTextAndIconPadding() async throws {
+        #expect(Self.iconCount(try await Self.iconsAndLabels("")) == 1, "the second symbol's text collides: left out")
+        #expect(Self.iconCount(try await Self.iconsAndLabels(#", "text-optional": true"#)) == 2, "its icon kept alone")
+        #expect(Self.iconCount(try await Self.iconsAndLabels(#", "text-optional": true, "icon-padding": 40"#)) == 1,
+                "icons 45 px apart collide with 40 px of padding")
+    }
+
     /// One label "Halo" at the centre of a white 256² map, black on a blue halo, with `paint`
     /// added to its paint properties.
     static func haloLabel(_ paint: String) async throws -> RasterImage {
@@ -377,6 +416,22 @@ import Testing
             let a = a0 + (a1 - a0) * Double(i) / Double(steps)
             return (center.0 + radius * cos(a), center.1 + radius * sin(a))
         }
+    }
+
+    /// With `text-rotation-alignment: viewport`, a label along a diagonal line is set level at
+    /// its anchor: a short, wide run of red, where the bent label climbs with the line.
+    @Test func textAlignedToTheViewportStaysLevelAlongALine() async throws {
+        let diagonal = [[(-100.0, 100.0), (100.0, -100.0)]]
+        func redRows(_ alignment: String) async throws -> (rows: Int, columns: Int) {
+            let style = try Self.style(diagonal, layout: #""text-field": "Diagonal Road", "text-size": 16, "text-rotation-alignment": "\#(alignment)""#)
+            let (image, _) = try await Self.render(style)
+            let red = (0..<image.height).flatMap { y in (0..<image.width).compactMap { x in S.isRed(image.rgba(x: x, y: y)) ? (x, y) : nil } }
+            let rows = Set(red.map(\.1)), columns = Set(red.map(\.0))
+            return (rows.count, columns.count)
+        }
+        let bent = try await redRows("map"), level = try await redRows("viewport")
+        #expect(bent.rows > 40, "bent along the diagonal: \(bent)")
+        #expect(level.rows < 20 && level.columns > 60, "level: \(level)")
     }
 
     @Test func textBendsAlongAnArc() async throws {
