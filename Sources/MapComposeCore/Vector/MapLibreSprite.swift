@@ -6,6 +6,13 @@ struct SpriteIcon: @unchecked Sendable {
     let image: RasterImage
     /// Image pixels per CSS pixel.
     let pixelRatio: Double
+    /// The columns and rows (image pixels) that stretch when the icon is fitted to its text
+    /// (`stretchX`, `stretchY` in the sprite's index); empty: the whole icon stretches.
+    var stretchX: [ClosedRange<Double>] = []
+    var stretchY: [ClosedRange<Double>] = []
+    /// The part (left, top, right, bottom, image pixels) that holds the text of a fitted icon
+    /// (`content`); nil: the whole icon.
+    var content: (left: Double, top: Double, right: Double, bottom: Double)?
 }
 
 /// A style's icons: the sprite's own sheet and, where the sprite has one, its `@2x` sheet, drawn
@@ -92,8 +99,28 @@ enum MapLibreSprite {
                   x + width <= Double(sheet.width), y + height <= Double(sheet.height),
                   let image = try? sheet.cropped(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) else { continue }
             let ratio = entry["pixelRatio"]?.number ?? pixelRatio
-            icons[name] = SpriteIcon(image: image, pixelRatio: ratio > 0 && ratio.isFinite ? ratio : pixelRatio)
+            var icon = SpriteIcon(image: image, pixelRatio: ratio > 0 && ratio.isFinite ? ratio : pixelRatio)
+            icon.stretchX = stretchZones(entry["stretchX"], size: width)
+            icon.stretchY = stretchZones(entry["stretchY"], size: height)
+            if let box = entry["content"]?.array?.compactMap(\.number), box.count == 4, box.allSatisfy(\.isFinite),
+               box[0] >= 0, box[1] >= 0, box[0] < box[2], box[1] < box[3], box[2] <= width, box[3] <= height {
+                icon.content = (box[0], box[1], box[2], box[3])
+            }
+            icons[name] = icon
         }
         return .success(icons)
+    }
+
+    /// An index entry's `stretchX` or `stretchY`: pairs of image pixels within `size`, in order
+    /// and not overlapping, rounded to whole pixels; anything else is left out.
+    static func stretchZones(_ value: JSONValue?, size: Double) -> [ClosedRange<Double>] {
+        var zones: [ClosedRange<Double>] = []
+        for pair in value?.array ?? [] {
+            guard let ends = pair.array?.compactMap(\.number), ends.count == 2, ends[0].isFinite, ends[1].isFinite,
+                  ends[0] >= (zones.last?.upperBound ?? 0), ends[0] < ends[1], ends[1] <= size else { continue }
+            let zone = ends[0].rounded()...ends[1].rounded()
+            if zone.upperBound > zone.lowerBound { zones.append(zone) }
+        }
+        return zones
     }
 }

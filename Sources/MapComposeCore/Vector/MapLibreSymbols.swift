@@ -30,6 +30,8 @@ struct MapLibreLabel {
     let icon: PlacedIcon?
 
     struct PlacedIcon {
+        /// Stretched round its text (`icon-text-fit`): drawn so, not by the fields below.
+        var fitted: FittedIcon?
         let image: RasterImage
         let pivot: SIMD2<Double>
         let x: Double, y: Double
@@ -143,11 +145,12 @@ extension MapLibrePainter {
                     let pivot = candidate.point + icon.translate
                     iconBoxes.append((Self.box(around: pivot + turned, width: width, height: height, angle: angle, pad: icon.padding),
                                       rules.icon.allow, rules.icon.ignore))
-                    drawnIcon = MapLibreLabel.PlacedIcon(image: icon.image, pivot: pivot, x: x, y: y, angle: angle,
+                    drawnIcon = MapLibreLabel.PlacedIcon(fitted: nil, image: icon.image, pivot: pivot, x: x, y: y, angle: angle,
                                                          scale: icon.scale, alpha: icon.alpha)
                 }
                 // Where the text may go, in the order tried: one place, or one per variable anchor.
-                var textChoices: [(boxes: Boxes, text: MapLibreLabel.Text)] = []
+                typealias Icon = (boxes: Boxes, placed: MapLibreLabel.PlacedIcon)
+                var textChoices: [(boxes: Boxes, text: MapLibreLabel.Text, icon: Icon?)] = []
                 if let text = candidate.text {
                     // As in MapLibre, the box is padded by text-padding; the halo is not in it.
                     let pad = text.padding
@@ -173,7 +176,7 @@ extension MapLibrePainter {
                                 moved.y0 += t.y
                                 return (cluster, moved)
                             }
-                            textChoices.append((boxes.map { ($0, rules.text.allow, rules.text.ignore) }, .curved(line, clusters: clusters)))
+                            textChoices.append((boxes.map { ($0, rules.text.allow, rules.text.ignore) }, .curved(line, clusters: clusters), nil))
                         }
                     } else {
                         for place in text.places {
@@ -185,9 +188,26 @@ extension MapLibrePainter {
                             let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
                             // MapLibre's box is text-line-height per line, not the font's own height.
                             let boxHeight = text.lineHeight > 0 ? Double(line.lineCount) * text.lineHeight : height
+                            // An icon fitted to the text is stretched round this place of it.
+                            var fittedIcon: Icon?
+                            if let icon = candidate.icon, let fit = icon.fit, let placed = drawnIcon {
+                                let half = (x: e.width / 2, y: boxHeight / 2), shift = icon.offset + icon.translate - text.translate
+                                let natural = (x: Double(icon.image.width) * icon.scale / 2, y: Double(icon.image.height) * icon.scale / 2)
+                                let (x0, x1) = fit.width ? (middle.x - half.x - fit.left, middle.x + half.x + fit.right)
+                                    : (middle.x - natural.x, middle.x + natural.x)
+                                let (y0, y1) = fit.height ? (middle.y - half.y - fit.top, middle.y + half.y + fit.bottom)
+                                    : (middle.y - natural.y, middle.y + natural.y)
+                                let fitted = FittedIcon(icon.sprite, left: x0 + shift.x, top: y0 + shift.y, right: x1 + shift.x,
+                                                        bottom: y1 + shift.y, scale: icon.scale, fitsWidth: fit.width,
+                                                        fitsHeight: fit.height)
+                                let b = fitted.bounds, p = icon.padding
+                                var stretched = placed
+                                stretched.fitted = fitted
+                                fittedIcon = ([((b.x0 - p, b.y0 - p, b.x1 + p, b.y1 + p), rules.icon.allow, rules.icon.ignore)], stretched)
+                            }
                             textChoices.append(([(Self.box(around: middle, width: e.width, height: boxHeight, angle: 0, pad: pad),
                                                   rules.text.allow, rules.text.ignore)],
-                                                .straight(line, x: x, y: baseline)))
+                                                .straight(line, x: x, y: baseline), fittedIcon))
                         }
                     }
                     if textChoices.isEmpty { continue }
@@ -198,30 +218,22 @@ extension MapLibrePainter {
                 func fits(_ boxes: Boxes) -> Bool {
                     boxes.allSatisfy { Self.isOnMap($0.box, width: mapWidth, height: mapHeight) && ($0.allow || !grid.overlaps($0.box)) }
                 }
-                let text = textChoices.first { fits($0.boxes) }
-                let iconFits = drawnIcon != nil && fits(iconBoxes)
-                var boxes: Boxes = [], drawnText: MapLibreLabel.Text?
-                switch (candidate.text != nil, drawnIcon != nil) {
-                case (true, false):
-                    guard let text else { continue }
-                    (boxes, drawnText) = (text.boxes, text.text)
-                case (false, true):
-                    guard iconFits else { continue }
-                    boxes = iconBoxes
-                case (true, true):
-                    if let text, iconFits {
-                        (boxes, drawnText) = (text.boxes + iconBoxes, text.text)
-                    } else if iconFits, optional.text {
-                        boxes = iconBoxes
-                    } else if let text, optional.icon {
-                        (boxes, drawnText) = (text.boxes, text.text)
-                        drawnIcon = nil
-                    } else {
-                        continue
+                let plainIcon: Icon? = drawnIcon.map { (iconBoxes, $0) }
+                let picked: (boxes: Boxes, text: MapLibreLabel.Text?, icon: MapLibreLabel.PlacedIcon?)? = {
+                    guard candidate.text != nil else { return plainIcon.flatMap { fits($0.boxes) ? ($0.boxes, nil, $0.placed) : nil } }
+                    for choice in textChoices where fits(choice.boxes) {
+                        guard let icon = choice.icon ?? plainIcon else { return (choice.boxes, choice.text, nil) }
+                        if fits(icon.boxes) { return (choice.boxes + icon.boxes, choice.text, icon.placed) }
+                        if optional.icon { return (choice.boxes, choice.text, nil) }
                     }
-                default:
-                    continue
-                }
+                    // The text fits nowhere (with its icon).
+                    if optional.text, let icon = textChoices.first?.icon ?? plainIcon, fits(icon.boxes) {
+                        return (icon.boxes, nil, icon.placed)
+                    }
+                    return nil
+                }()
+                guard let (boxes, drawnText, placedIcon) = picked else { continue }
+                drawnIcon = placedIcon
                 for box in boxes where !box.ignore { grid.insert(box.box) }
                 kept.append(MapLibreLabel(text: drawnText,
                                           color: candidate.text?.color ?? RGBA.transparent, halo: candidate.text?.halo,
@@ -285,6 +297,11 @@ extension MapLibrePainter {
         let translate: Point
         /// `icon-padding`: pixels added round its box.
         let padding: Double
+        /// The sprite's icon, with its stretch zones and content box.
+        let sprite: SpriteIcon
+        /// `icon-text-fit` (nil for `none`): which sides follow the text, and how far past it
+        /// (`icon-text-fit-padding`, device pixels).
+        let fit: (width: Bool, height: Bool, top: Double, right: Double, bottom: Double, left: Double)?
     }
 
     struct SymbolCandidate {
@@ -405,7 +422,18 @@ extension MapLibrePainter {
                           rotate: rotate.isFinite ? rotate * .pi / 180 : 0,
                           followsLine: placement != "point" && layer.string("icon-rotation-alignment", ctx) != "viewport",
                           translate: translation(layer, "icon-translate", ctx),
-                          padding: max(0, layer.number("icon-padding", ctx)) * viewport.scale)
+                          padding: max(0, layer.number("icon-padding", ctx)) * viewport.scale, sprite: icon,
+                          fit: textFit(layer, ctx))
+    }
+
+    /// `icon-text-fit` and its padding in device pixels; nil for `none`.
+    private func textFit(_ layer: MapLibreLayer, _ ctx: EvaluationContext)
+        -> (width: Bool, height: Bool, top: Double, right: Double, bottom: Double, left: Double)? {
+        let fit = layer.string("icon-text-fit", ctx) ?? "none"
+        guard fit != "none" else { return nil }
+        let padding = layer.numbers("icon-text-fit-padding", ctx).map { max(-1000, min(1000, $0)) * viewport.scale }
+        let (top, right, bottom, left) = padding.count == 4 ? (padding[0], padding[1], padding[2], padding[3]) : (0, 0, 0, 0)
+        return (fit == "width" || fit == "both", fit == "height" || fit == "both", top, right, bottom, left)
     }
 
     /// Whether `text-letter-spacing` applies to `text`: not where letters join one another
@@ -445,7 +473,9 @@ extension MapLibrePainter {
 
     func drawLabels(_ labels: [MapLibreLabel], on context: DrawingContext) {
         for label in labels {
-            if let icon = label.icon {
+            if let icon = label.icon, let fitted = icon.fitted {
+                fitted.draw(on: context.cr, alpha: icon.alpha)
+            } else if let icon = label.icon {
                 if icon.angle == 0 {
                     context.draw(icon.image, x: icon.pivot.x + icon.x, y: icon.pivot.y + icon.y, scale: icon.scale,
                                  alpha: icon.alpha, padEdges: false)
