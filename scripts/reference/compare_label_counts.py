@@ -47,6 +47,8 @@ SIZE = 1024
 MIN_PIXELS = 4
 # Pixels from the map's edge within which a label counts as cut by it.
 EDGE = 2
+# Pixels between the middles of a label's two renders within which it is at the same place.
+SAME_PLACE = 6
 STEP = 32
 
 # name: (lat, lon, mapcompose zoom)
@@ -140,7 +142,8 @@ def counting(style, halo_width=None, line_height=None):
 
 def label_ids(png):
     """Feature ids whose colour covers at least MIN_PIXELS pixels of alpha >= 128, as two sets:
-    the labels whole on the map, and those cut by its edge (a pixel in the outer EDGE pixels)."""
+    the labels whole on the map, and those cut by its edge (a pixel in the outer EDGE pixels);
+    and the middle (x, y) of each label's pixels, by id."""
     import numpy as np
     from PIL import Image
     image = np.asarray(Image.open(png).convert("RGBA")).astype(np.int32)
@@ -154,7 +157,12 @@ def label_ids(png):
     values, counts = np.unique(codes, return_counts=True)
     labels = {int(v) for v, c in zip(values, counts) if c >= MIN_PIXELS}
     cut = {int(v) for v in np.unique(codes[at_edge[opaque]])} & labels
-    return labels - cut, cut
+    px, py = xs.reshape(-1)[opaque], ys.reshape(-1)[opaque]
+    middles = {}
+    for code in labels:
+        mine = codes == code
+        middles[code] = ((px[mine].min() + px[mine].max()) / 2, (py[mine].min() + py[mine].max()) / 2)
+    return labels - cut, cut, middles
 
 
 def render_mapcompose(binary, style_path, lat, lon, zoom, out):
@@ -214,6 +222,7 @@ def main():
     glyph_url = f"file://{glyphs}/{{fontstack}}/{{range}}.pbf"
 
     rows = []
+    offsets = {name: [] for name in loaded}
     for name, style in loaded.items():
         mc_style, gl_style = work / f"{name}-mapcompose.json", work / f"{name}-pymgl.json"
         nonlatin = not args.without_nonlatin
@@ -225,7 +234,9 @@ def main():
             left, right = work / f"{name}-{view}-mapcompose.png", work / f"{name}-{view}-pymgl.png"
             render_mapcompose(args.mapcompose, mc_style, lat, lon, zoom, left)
             render_pymgl(gl_style, lat, lon, zoom, right)
-            (mc, mc_cut), (gl, gl_cut) = label_ids(left), label_ids(right)
+            (mc, mc_cut, mc_at), (gl, gl_cut, gl_at) = label_ids(left), label_ids(right)
+            for i in mc & gl:
+                offsets[name].append(((mc_at[i][0] - gl_at[i][0]) ** 2 + (mc_at[i][1] - gl_at[i][1]) ** 2) ** 0.5)
             diff = (len(mc) - len(gl)) / len(gl) * 100 if gl else float("nan")
             rows.append((name, view, zoom, len(mc), len(gl), diff, len(mc_cut), len(gl_cut)))
             print(f"{name} {view}: mapcompose {len(mc)}, MapLibre Native {len(gl)} ({diff:+.1f} %); "
@@ -242,6 +253,14 @@ def main():
     total_mc, total_gl = sum(r[3] for r in rows), sum(r[4] for r in rows)
     print(f"| all | | | {total_mc} | {total_gl} | {(total_mc - total_gl) / max(total_gl, 1) * 100:+.1f} % | "
           f"{sum(r[6] for r in rows)}, {sum(r[7] for r in rows)} |")
+    print()
+    print(f"| style | labels placed by both | at the same place (middles within {SAME_PLACE} px) | median distance |")
+    print("| --- | --- | --- | --- |")
+    for name, distances in offsets.items():
+        distances.sort()
+        same = sum(d <= SAME_PLACE for d in distances)
+        median = distances[len(distances) // 2] if distances else float("nan")
+        print(f"| {name} | {len(distances)} | {same} ({same / max(len(distances), 1) * 100:.0f} %) | {median:.1f} px |")
     print(f"renders and styles in {work}", file=sys.stderr)
 
 
