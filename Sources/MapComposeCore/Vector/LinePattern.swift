@@ -31,8 +31,13 @@ struct LinePattern {
     /// How far it reaches past a segment's end at a corner (miters), device pixels.
     let cornerReach: Double
 
+    /// How much longer the image is drawn along the line than its own size: MapLibre keeps
+    /// patterns to the tiles of the whole zoom below the view's, so they grow by 2^fraction
+    /// between whole zooms (see `MapLibrePainter.patternGrowth`).
+    var growth: Double = 1
+
     /// Image pixels per device pixel along the line.
-    var alongScale: Double { icon.pixelRatio / scale }
+    var alongScale: Double { icon.pixelRatio / (scale * growth) }
 
     /// Image pixels per device pixel across the line: as along it, unless the line is wider than
     /// the image and a pixel each side (MapLibre's antialiasing margin counted), then the image
@@ -40,7 +45,7 @@ struct LinePattern {
     var acrossScale: Double {
         let height = Double(icon.image.height) / icon.pixelRatio
         let outset = (halfWidth + 0.5) / scale
-        return alongScale * min(1, (height + 2) / (2 * outset))
+        return icon.pixelRatio / scale * min(1, (height + 2) / (2 * outset))
     }
 
     /// A new group holding the image laid along `lines`, moved by `offset`; painted over the

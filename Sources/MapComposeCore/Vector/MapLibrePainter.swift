@@ -43,6 +43,15 @@ struct MapLibrePainter {
 
     var glZoom: Double { MapLibreGroup.glZoom(viewport.zoom) }
 
+    /// How much larger than its own size a fill or line pattern is drawn: MapLibre lays patterns
+    /// out in the tiles of the whole (GL) zoom below the view's and scales those tiles up to
+    /// the view, so a pattern grows by 2^fraction from one whole zoom to the next, then is
+    /// drawn at its own size again.
+    var patternGrowth: Double {
+        let zoom = max(0, glZoom)
+        return zoom.isFinite ? pow(2, zoom - zoom.rounded(.down)) : 1
+    }
+
     /// The sprite's icons for the output scale (the `@2x` sheet at 1.5 and above, where there is one).
     var icons: [String: SpriteIcon] { group.sprite.icons(scale: viewport.scale) }
 
@@ -248,7 +257,7 @@ struct MapLibrePainter {
     /// Fills the current path with `icon` repeated, `alpha` opaque, drawn at the output scale
     /// and anchored at the world's top-left corner (so the tiles' patterns line up).
     private func fill(with icon: SpriteIcon, alpha: Double, _ context: DrawingContext) throws(CairoError) {
-        let scale = viewport.scale / icon.pixelRatio
+        let scale = viewport.scale / icon.pixelRatio * patternGrowth
         let width = Double(icon.image.width) * scale, height = Double(icon.image.height) * scale
         // The world's corner in device pixels, moved by whole periods to near the view.
         let o = WebMercator.originShift, res = viewport.resolution
@@ -473,9 +482,10 @@ struct MapLibrePainter {
             }
             // A gap's sides meet at corners moved out along the bisector, up to 4 times their offset.
             let corners = paint.halfWidth * miter + (paint.gap > 0 ? 2 * (paint.gap + paint.width) : 0)
-            let source = try LinePattern(icon: icon, scale: viewport.scale, halfWidth: paint.halfWidth,
-                                         capReach: paint.cap == "butt" ? 0.5 : paint.halfWidth + 0.5, cornerReach: corners)
-                .source(on: cr, lines: centres, offset: paint.translate)
+            var pattern = LinePattern(icon: icon, scale: viewport.scale, halfWidth: paint.halfWidth,
+                                      capReach: paint.cap == "butt" ? 0.5 : paint.halfWidth + 0.5, cornerReach: corners)
+            pattern.growth = patternGrowth
+            let source = try pattern.source(on: cr, lines: centres, offset: paint.translate)
             cairo_set_source(cr, source.pointer)
         } else {
             set(paint.color, context)
