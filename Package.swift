@@ -36,16 +36,21 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]
         ),
-        .target(name: "CPangoLoader", linkerSettings: [.linkedLibrary("fontconfig")]),
+        .target(name: "CPangoLoader", dependencies: ["CLibraryLoader"], linkerSettings: [.linkedLibrary("fontconfig")]),
+        // dlopen on first use, shared by the loaders of Pango and libxml2.
+        .target(name: "CLibraryLoader"),
         // libcurl (Debian's, OpenSSL flavour), loaded on first use: the HTTP client's transfers,
         // TLS from the system. Its header comes from libcurl4-openssl-dev.
         .target(name: "CCurl"),
-        // libxml2: the streaming reader behind XMLTreeElement (its limits and errors set by the caller).
+        // libxml2: the streaming reader behind XMLTreeElement (its limits and errors set by the
+        // caller), loaded on the first document by CLibXML2Loader; its headers are read by the
+        // test that checks CLibXML2Loader's copies of libxml2's types.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .target(name: "CLibXML2Loader", dependencies: ["CLibraryLoader"]),
         // zlib-ng, the PNG writer's deflate, found through pkg-config (zlib-ng.pc). Debian 12 does
         // not package it: `make` builds it into .build/zlib-ng and puts that on PKG_CONFIG_PATH
         // (scripts/zlib-ng.sh).
@@ -89,7 +94,7 @@ let package = Package(
                 "CImageCodecs",
                 "CPixelMemory",
                 "CResampling",
-                "CLibXML2",
+                "CLibXML2Loader",
                 "CZlib",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -144,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapComposeCoreTests",
-            dependencies: ["MapComposeCore", "MapComposeTestSupport", "CZlib", "CPango", "CPangoLoader"]
+            dependencies: ["MapComposeCore", "MapComposeTestSupport", "CZlib", "CPango", "CPangoLoader", "CLibXML2", "CLibXML2Loader"]
         ),
         .testTarget(
             name: "MapLibreStyleSpecTests",

@@ -2,7 +2,8 @@
 
 #include "pango_loader.h"
 
-#include <dlfcn.h>
+#include "library_loader.h"
+
 #include <pthread.h>
 #include <stdio.h>
 
@@ -62,42 +63,25 @@
     PROC(pango_cairo_show_glyph_string, (struct _cairo * cr, mc_pango_font * font, mc_pango_glyph_string * glyphs), \
          (cr, font, glyphs))
 
-/// The entry points, resolved once.
-#define POINTER_TO_FUNCTION(type, name, parameters, arguments) type(*name) parameters;
-#define POINTER_TO_PROCEDURE(name, parameters, arguments) void(*name) parameters;
-static struct {
-    MC_PANGO_FUNCTIONS(POINTER_TO_FUNCTION, POINTER_TO_PROCEDURE)
-} api;
+/// Each function's place in `slots`.
+#define INDEX_OF_FUNCTION(type, name, parameters, arguments) index_##name,
+#define INDEX_OF_PROCEDURE(name, parameters, arguments) index_##name,
+enum { MC_PANGO_FUNCTIONS(INDEX_OF_FUNCTION, INDEX_OF_PROCEDURE) function_count };
 
+#define NAME_OF_FUNCTION(type, name, parameters, arguments) #name,
+#define NAME_OF_PROCEDURE(name, parameters, arguments) #name,
+static const char *const names[] = {MC_PANGO_FUNCTIONS(NAME_OF_FUNCTION, NAME_OF_PROCEDURE)};
+
+/// The entry points, resolved once.
+static void *slots[function_count];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded;            // set once, by load()
 static char load_error[512];  // why not, when not
 
-#define LIBRARY "libpangocairo-1.0.so.0"
-
-#define RESOLVE(name)                                                                                  \
-    do {                                                                                               \
-        *(void **)&api.name = dlsym(library, #name);                                                   \
-        if (!api.name) {                                                                               \
-            snprintf(load_error, sizeof load_error, LIBRARY " has no %s: Pango is too old", #name);   \
-            return;                                                                                    \
-        }                                                                                              \
-    } while (0)
-#define RESOLVE_FUNCTION(type, name, parameters, arguments) RESOLVE(name);
-#define RESOLVE_PROCEDURE(name, parameters, arguments) RESOLVE(name);
-
 static void load(void) {
     // Pango Cairo brings Pango, GLib and GObject, whose symbols dlsym finds through it.
-    void *library = dlopen(LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error,
-                 "text needs Pango (Debian packages libpango-1.0-0 and libpangocairo-1.0-0), which cannot be "
-                 "loaded: %s",
-                 dlerror());
-        return;
-    }
-    MC_PANGO_FUNCTIONS(RESOLVE_FUNCTION, RESOLVE_PROCEDURE)
-    loaded = 1;
+    loaded = mc_library_load("libpangocairo-1.0.so.0", "text", "libpangocairo-1.0-0", names, slots, function_count,
+                             load_error, sizeof load_error) == 0;
 }
 
 int mc_pango_load(char *errbuf, size_t errlen) {
@@ -108,7 +92,7 @@ int mc_pango_load(char *errbuf, size_t errlen) {
 }
 
 #define WRAP_FUNCTION(type, name, parameters, arguments) \
-    type mc_##name parameters { return api.name arguments; }
+    type mc_##name parameters { return ((type(*) parameters)slots[index_##name]) arguments; }
 #define WRAP_PROCEDURE(name, parameters, arguments) \
-    void mc_##name parameters { api.name arguments; }
+    void mc_##name parameters { ((void(*) parameters)slots[index_##name]) arguments; }
 MC_PANGO_FUNCTIONS(WRAP_FUNCTION, WRAP_PROCEDURE)

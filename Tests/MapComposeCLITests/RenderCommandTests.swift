@@ -151,7 +151,8 @@ import Testing
     }
 }
 
-/// Pango and the libraries it brings are loaded only by a process that sets text.
+/// Pango and the libraries it brings are loaded only by a process that sets text; libxml2 only
+/// by one that reads XML.
 @Suite struct TextLibraryLoadingTests {
     /// The shared libraries the dynamic loader initialised while `arguments` ran.
     func librariesLoaded(_ arguments: [String], in folder: TemporaryFolder) throws -> [String] {
@@ -172,6 +173,7 @@ import Testing
                                          "--no-attribution", "o.png"], in: folder)
         #expect(plain.contains { $0.contains("libcairo.so") })
         #expect(!plain.contains { $0.contains("libpango") || $0.contains("libharfbuzz") || $0.contains("libglib") }, "\(plain)")
+        #expect(!plain.contains { $0.contains("libxml2") || $0.contains("libicu") }, "no XML read: \(plain)")
 
         let labelled = try librariesLoaded(["--style", "s.yaml", "--center", "0,0", "--zoom", "3", "--size", "64x64",
                                             "--text", "0,0,Null Island", "o.png"], in: folder)
