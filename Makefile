@@ -4,8 +4,8 @@ PREFIX  ?= /usr/local
 BIN     := .build/release/mapcompose
 # Release builds are position-independent executables with the Swift runtime and Foundation
 # linked in (--static-swift-stdlib) and glibc and the system C libraries (Cairo, libpng,
-# libjpeg, libwebp, SQLite, libxml2) linked dynamically from Debian's packages, so their
-# security updates apply; Pango and libcurl, also Debian's, are loaded when first needed.
+# libjpeg, libwebp, SQLite) linked dynamically from Debian's packages, so their security
+# updates apply; Pango, libxml2 and libcurl, also Debian's, are loaded when first needed.
 RELEASE := -c release --static-swift-stdlib
 # zlib-ng (the PNG writer's faster deflate), built once from its pinned release source by
 # scripts/zlib-ng.sh; Package.swift's CZlibNG finds it here through pkg-config. A plain
