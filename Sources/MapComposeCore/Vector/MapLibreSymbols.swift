@@ -107,23 +107,10 @@ extension MapLibrePainter {
                 }
             }
             ctx.properties = [:]
-            let rules = (text: (allow: layer.value("text-allow-overlap", ctx).boolean ?? false,
-                                ignore: layer.value("text-ignore-placement", ctx).boolean ?? false),
-                         icon: (allow: layer.value("icon-allow-overlap", ctx).boolean ?? false,
-                                ignore: layer.value("icon-ignore-placement", ctx).boolean ?? false))
-            // text-optional: the icon is kept without its text where the text does not fit;
-            // icon-optional, the other way round.
-            let optional = (text: layer.value("text-optional", ctx).boolean ?? false,
-                            icon: layer.value("icon-optional", ctx).boolean ?? false)
-            // Along lines, text aligned to the viewport is set level at each anchor, not bent along the line.
-            let levelAlongLines = layer.string("text-rotation-alignment", ctx) == "viewport"
-            let curve = CurvedText.Rules(maxAngle: layer.number("text-max-angle", ctx) * .pi / 180,
-                                         keepUpright: layer.value("text-keep-upright", ctx).boolean ?? true, padding: 0,
-                                         offset: .zero)
+            let rules = SymbolLayerRules(layer, ctx)
             var kept: [MapLibreLabel] = []
             for candidate in candidates.enumerated().sorted(by: { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) })
                 .map(\.element) {
-                typealias Boxes = [(box: CollisionGrid.Box, allow: Bool, ignore: Bool)]
                 // Text set at its point covers the point: a point inside a kept label is a
                 // collision whatever the text, found without shaping it.
                 if let text = candidate.text, !rules.text.allow, candidate.along == nil, text.offset == .zero,
@@ -131,114 +118,19 @@ extension MapLibrePainter {
                     let p = candidate.point
                     if grid.overlaps((p.x, p.y, p.x, p.y)) { continue }
                 }
-                var iconBoxes: Boxes = []
-                var drawnIcon: MapLibreLabel.PlacedIcon?
-                if let icon = candidate.icon {
-                    let width = Double(icon.image.width) * icon.scale, height = Double(icon.image.height) * icon.scale
-                    let (left, top) = Self.corner(icon.anchor, width: width, height: height)
-                    // Turned by icon-rotate, and along lines to the line (unless aligned to the viewport).
-                    let lineAngle = icon.followsLine ? candidate.along.map { $0.path.position(at: $0.distance).angle } ?? 0 : 0
-                    let angle = icon.rotate + lineAngle
-                    let x = icon.offset.x + left, y = icon.offset.y + top
-                    let middle = Point(x + width / 2, y + height / 2)
-                    let turned = Point(middle.x * cos(angle) - middle.y * sin(angle), middle.x * sin(angle) + middle.y * cos(angle))
-                    let pivot = candidate.point + icon.translate
-                    iconBoxes.append((Self.box(around: pivot + turned, width: width, height: height, angle: angle, pad: icon.padding),
-                                      rules.icon.allow, rules.icon.ignore))
-                    drawnIcon = MapLibreLabel.PlacedIcon(fitted: nil, image: icon.image, pivot: pivot, x: x, y: y, angle: angle,
-                                                         scale: icon.scale, alpha: icon.alpha)
-                }
-                // Where the text may go, in the order tried: one place, or one per variable anchor.
-                typealias Icon = (boxes: Boxes, placed: MapLibreLabel.PlacedIcon)
-                var textChoices: [(boxes: Boxes, text: MapLibreLabel.Text, icon: Icon?)] = []
-                if let text = candidate.text {
-                    // As in MapLibre, the box is padded by text-padding; the halo is not in it.
-                    let pad = text.padding
-                    var shapedBy: [TextLine.Alignment: TextLine] = [:]
-                    func shaped(_ alignment: TextLine.Alignment) -> TextLine? {
-                        if let line = shapedBy[alignment] { return line }
-                        let line = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth, alignment: alignment,
-                                                 letterSpacing: text.letterSpacing)
-                        shapedBy[alignment] = line
-                        return line
-                    }
-                    if let along = candidate.along, !levelAlongLines {
-                        var setting = curve
-                        setting.padding = pad
-                        setting.offset = text.offset
-                        if let line = shaped(text.justify),
-                           let curved = CurvedText(line, along: along.path, at: along.distance, rules: setting) {
-                            let t = text.translate
-                            let boxes = curved.boxes.map { box in (x0: box.x0 + t.x, y0: box.y0 + t.y, x1: box.x1 + t.x, y1: box.y1 + t.y) }
-                            let clusters = curved.clusters.map { cluster, transform in
-                                var moved = transform
-                                moved.x0 += t.x
-                                moved.y0 += t.y
-                                return (cluster, moved)
-                            }
-                            textChoices.append((boxes.map { ($0, rules.text.allow, rules.text.ignore) }, .curved(line, clusters: clusters), nil))
-                        }
-                    } else {
-                        for place in text.places {
-                            guard let line = shaped(place.justify) else { break }
-                            let e = line.extents, height = e.ascent + e.descent
-                            let (left, top) = Self.corner(place.anchor, width: e.width, height: height)
-                            let x = candidate.point.x + text.translate.x + place.offset.x + left
-                            let baseline = candidate.point.y + text.translate.y + place.offset.y + top + e.ascent
-                            let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
-                            // MapLibre's box is text-line-height per line, not the font's own height.
-                            let boxHeight = text.lineHeight > 0 ? Double(line.lineCount) * text.lineHeight : height
-                            // An icon fitted to the text is stretched round this place of it.
-                            var fittedIcon: Icon?
-                            if let icon = candidate.icon, let fit = icon.fit, let placed = drawnIcon {
-                                let half = (x: e.width / 2, y: boxHeight / 2), shift = icon.offset + icon.translate - text.translate
-                                let natural = (x: Double(icon.image.width) * icon.scale / 2, y: Double(icon.image.height) * icon.scale / 2)
-                                let (x0, x1) = fit.width ? (middle.x - half.x - fit.left, middle.x + half.x + fit.right)
-                                    : (middle.x - natural.x, middle.x + natural.x)
-                                let (y0, y1) = fit.height ? (middle.y - half.y - fit.top, middle.y + half.y + fit.bottom)
-                                    : (middle.y - natural.y, middle.y + natural.y)
-                                let fitted = FittedIcon(icon.sprite, left: x0 + shift.x, top: y0 + shift.y, right: x1 + shift.x,
-                                                        bottom: y1 + shift.y, scale: icon.scale, fitsWidth: fit.width,
-                                                        fitsHeight: fit.height)
-                                let b = fitted.bounds, p = icon.padding
-                                var stretched = placed
-                                stretched.fitted = fitted
-                                fittedIcon = ([((b.x0 - p, b.y0 - p, b.x1 + p, b.y1 + p), rules.icon.allow, rules.icon.ignore)], stretched)
-                            }
-                            textChoices.append(([(Self.box(around: middle, width: e.width, height: boxHeight, angle: 0, pad: pad),
-                                                  rules.text.allow, rules.text.ignore)],
-                                                .straight(line, x: x, y: baseline), fittedIcon))
-                        }
-                    }
-                    if textChoices.isEmpty { continue }
-                }
-                // Text and icon are kept together, and only whole on the map: the text at the first
-                // of its places where it fits, and the icon where it fits; one without the other
-                // only where the other is optional.
-                func fits(_ boxes: Boxes) -> Bool {
+                let icon = candidate.icon.map { iconChoice($0, for: candidate, rules: rules) }
+                let texts = candidate.text.map { textChoices($0, for: candidate, icon: icon, rules: rules) } ?? []
+                if candidate.text != nil, texts.isEmpty { continue }
+                let fits = { (boxes: CollisionBoxes) in
                     boxes.allSatisfy { Self.isOnMap($0.box, width: mapWidth, height: mapHeight) && ($0.allow || !grid.overlaps($0.box)) }
                 }
-                let plainIcon: Icon? = drawnIcon.map { (iconBoxes, $0) }
-                let picked: (boxes: Boxes, text: MapLibreLabel.Text?, icon: MapLibreLabel.PlacedIcon?)? = {
-                    guard candidate.text != nil else { return plainIcon.flatMap { fits($0.boxes) ? ($0.boxes, nil, $0.placed) : nil } }
-                    for choice in textChoices where fits(choice.boxes) {
-                        guard let icon = choice.icon ?? plainIcon else { return (choice.boxes, choice.text, nil) }
-                        if fits(icon.boxes) { return (choice.boxes + icon.boxes, choice.text, icon.placed) }
-                        if optional.icon { return (choice.boxes, choice.text, nil) }
-                    }
-                    // The text fits nowhere (with its icon).
-                    if optional.text, let icon = textChoices.first?.icon ?? plainIcon, fits(icon.boxes) {
-                        return (icon.boxes, nil, icon.placed)
-                    }
-                    return nil
-                }()
-                guard let (boxes, drawnText, placedIcon) = picked else { continue }
-                drawnIcon = placedIcon
+                guard let (boxes, text, placedIcon) = Self.pick(texts, icon: icon, hasText: candidate.text != nil, rules: rules,
+                                                                fits: fits) else { continue }
                 for box in boxes where !box.ignore { grid.insert(box.box) }
-                kept.append(MapLibreLabel(text: drawnText,
+                kept.append(MapLibreLabel(text: text,
                                           color: candidate.text?.color ?? RGBA.transparent, halo: candidate.text?.halo,
                                           haloWidth: candidate.text?.haloWidth ?? 0, haloBlur: candidate.text?.haloBlur ?? 0,
-                                          icon: drawnIcon))
+                                          icon: placedIcon))
             }
             placed[index] = kept
         }
