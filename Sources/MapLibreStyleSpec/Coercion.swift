@@ -93,6 +93,24 @@ final class Coercion: TypeAnnotation {
 }
 
 extension Coercion {
+    /// The anchors of `text-variable-anchor-offset`.
+    static let textAnchors: Set<String> = ["center", "left", "right", "top", "bottom", "top-left", "top-right",
+                                           "bottom-left", "bottom-right"]
+
+    /// Whether `items` is a variable anchor offset collection: anchor names, each followed by
+    /// its offset, an array of two numbers.
+    static func isAnchorOffsetCollection(_ items: [Value]) -> Bool {
+        guard !items.isEmpty, items.count % 2 == 0 else { return false }
+        return stride(from: 0, to: items.count, by: 2).allSatisfy { i in
+            guard let name = items[i].string, textAnchors.contains(name) else { return false }
+            switch items[i + 1] {
+            case .array(let offset): return offset.count == 2 && offset.allSatisfy { $0.number != nil }
+            case .numberArray(let offset): return offset.count == 2
+            default: return false
+            }
+        }
+    }
+
     /// A projection name, a [from, to, transition] array or an interpolated transition.
     static func isProjection(_ v: Value) -> Bool {
         switch v {
@@ -126,6 +144,8 @@ extension Coercion {
         case (.colorArray, .array(let items)):
             let c = items.compactMap { $0.string.flatMap(Color.parse) }
             return c.count == items.count ? .colorArray(c) : nil
+        case (.variableAnchorOffsetCollection, .array(let items)):
+            return isAnchorOffsetCollection(items) ? v : nil
         default: return nil
         }
     }

@@ -231,6 +231,27 @@ extension MapLibrePainter {
         return Point(x, y)
     }
 
+    /// The anchors and offsets (ems) of a `text-variable-anchor-offset` value, in order: an anchor
+    /// name then its `[x, y]`, repeated; pairs that are not so are left out. nil when there are none.
+    static func anchorOffsets(_ value: Value) -> [(name: String, offset: (x: Double, y: Double))]? {
+        guard case .array(let items) = value else { return nil }
+        var pairs: [(name: String, offset: (x: Double, y: Double))] = []
+        var index = 0
+        while index + 1 < items.count {
+            defer { index += 2 }
+            guard case .string(let name) = items[index], anchorNames.contains(name) else { continue }
+            let numbers: [Double]
+            switch items[index + 1] {
+            case .array(let values): numbers = values.compactMap(\.number)
+            case .numberArray(let values): numbers = values
+            default: continue
+            }
+            guard numbers.count == 2, numbers.allSatisfy(\.isFinite) else { continue }
+            pairs.append((name, (numbers[0], numbers[1])))
+        }
+        return pairs.isEmpty ? nil : pairs
+    }
+
     /// The feature's text in `ctx`, nil when there is none to draw.
     private func labelText(_ layer: MapLibreLayer, _ ctx: EvaluationContext, placement: String) -> SymbolText? {
         guard layer.properties["text-field"] != nil else { return nil }
@@ -263,9 +284,17 @@ extension MapLibrePainter {
         let (dx, dy) = layer.pair("text-offset", ctx)
         let anchor = placement == "point" ? layer.string("text-anchor", ctx) ?? "center" : "center"
         let justify = layer.string("text-justify", ctx)
-        // Variable anchors replace text-anchor, and with text-radial-offset, text-offset.
+        // Variable anchors replace text-anchor, and with text-radial-offset, text-offset; anchors
+        // with their own offsets (text-variable-anchor-offset) replace both.
         var variableAnchors: [Place]?
-        if placement == "point", let names = layer.strings("text-variable-anchor", ctx)?.filter(Self.anchorNames.contains),
+        if placement == "point", let pairs = Self.anchorOffsets(layer.properties["text-variable-anchor-offset"] == nil ? .null
+                                                                    : layer.value("text-variable-anchor-offset", ctx)) {
+            variableAnchors = pairs.map { name, offset in
+                let shift = name.hasPrefix("top") ? -Self.baselineShift : name.hasPrefix("bottom") ? Self.baselineShift : 0
+                return Place(anchor: name, offset: Point(offset.x, offset.y + shift) * size,
+                             justify: Self.justification(justify, anchor: name))
+            }
+        } else if placement == "point", let names = layer.strings("text-variable-anchor", ctx)?.filter(Self.anchorNames.contains),
            !names.isEmpty {
             let radial = layer.properties["text-radial-offset"] != nil ? layer.number("text-radial-offset", ctx) : nil
             variableAnchors = names.map { name in

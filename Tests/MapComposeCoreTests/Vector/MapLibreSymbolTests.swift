@@ -116,16 +116,24 @@ import Testing
         #expect(px("top-right", offset: (-4, -12)) == [-4, 5])
         #expect(px("bottom-left", offset: (4, 12)) == [4, -5])
         #expect(px("left", offset: (-4, 12)) == [4, 0])
+        // text-variable-anchor-offset: each anchor's own [x, y], in order; anything else left out.
+        let pairs = MapLibrePainter.anchorOffsets(.array([.string("top"), .array([.number(0), .number(1)]), .string("nowhere"),
+                                                          .array([.number(1), .number(1)]), .string("left"), .numberArray([0.5, 0])]))
+        #expect(pairs?.map(\.name) == ["top", "left"])
+        #expect(pairs?.map(\.offset.y) == [1, 0])
+        #expect(MapLibrePainter.anchorOffsets(.array([.string("top")])) == nil)
     }
 
     /// Two labels at one point in two colours: the first (sort key 0) to the right of it; the
     /// second may go right of it (taken) or left of it, and goes left.
-    @Test func aVariableAnchorTakesTheFirstPlaceWhereTheLabelFits() async throws {
+    @Test(arguments: [#""text-variable-anchor": ["left", "right"], "text-radial-offset": 0.5"#,
+                      #""text-variable-anchor-offset": ["left", [0.5, 0], "right", [-0.5, 0]]"#])
+    func aVariableAnchorTakesTheFirstPlaceWhereTheLabelFits(_ anchors: String) async throws {
         func render(_ variable: String?) async throws -> RasterImage {
             let features = [("Eastwards", "#ff0000", 0), ("Westwards", "#0000ff", 1)].map { name, colour, key in
                 #"{"type": "Feature", "properties": {"name": "\#(name)", "colour": "\#(colour)", "key": \#(key)}, "geometry": {"type": "Point", "coordinates": [0, 0]}}"#
             }.joined(separator: ", ")
-            let anchors = variable.map { #", "text-variable-anchor": \#($0), "text-radial-offset": 0.5"# } ?? ""
+            let anchors = variable.map { ", " + $0 } ?? ""
             let style = try T.style("""
                 {"id": "labels", "type": "symbol", "source": "points",
                  "layout": {"text-field": ["get", "name"], "text-size": 20, "symbol-sort-key": ["get", "key"],
@@ -144,7 +152,7 @@ import Testing
         let fixed = try await render(nil)
         #expect(count(fixed, columns: 160..<320, Self.isRed) > 50)
         #expect(count(fixed, columns: 0..<320, isBlue) == 0, "one place only: the second label is left out")
-        let variable = try await render(#"["left", "right"]"#)
+        let variable = try await render(anchors)
         #expect(count(variable, columns: 160..<320, Self.isRed) > 50, "the first label keeps its place")
         #expect(count(variable, columns: 0..<160, isBlue) > 50, "the second goes left of the point")
         #expect(count(variable, columns: 160..<320, isBlue) == 0)
