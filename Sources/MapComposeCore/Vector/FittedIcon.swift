@@ -25,6 +25,11 @@ struct FittedIcon {
     init(_ icon: SpriteIcon, left: Double, top: Double, right: Double, bottom: Double, scale: Double,
          fitsWidth: Bool, fitsHeight: Bool) {
         self.icon = icon
+        // Nothing to draw where the rectangle or the scale is not a number a map can hold.
+        guard [left, top, right, bottom].allSatisfy({ $0.isFinite && abs($0) < 1e9 }), scale.isFinite, scale > 0 else {
+            (columns, rows) = ([], [])
+            return
+        }
         let content = icon.content
         columns = Self.pieces(size: Double(icon.image.width), zones: fitsWidth ? icon.stretchX : [],
                               content: fitsWidth ? content.map { $0.left...$0.right } : nil, fit: left...max(left, right),

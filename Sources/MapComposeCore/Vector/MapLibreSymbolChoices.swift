@@ -129,6 +129,7 @@ extension MapLibrePainter {
             : (centre.x - natural.x, centre.x + natural.x)
         let (y0, y1) = fit.height ? (centre.y - height / 2 - fit.top, centre.y + height / 2 + fit.bottom)
             : (centre.y - natural.y, centre.y + natural.y)
+        guard [x0, x1, y0, y1].allSatisfy(\.isFinite) else { return nil }
         let fitted = FittedIcon(icon.sprite, left: x0, top: y0, right: x1, bottom: y1, scale: icon.scale,
                                 fitsWidth: fit.width, fitsHeight: fit.height)
         let b = fitted.bounds, p = icon.padding

@@ -99,6 +99,27 @@ import Testing
         #expect(runs.first.map { $0.upperBound >= text.columns.lowerBound - 1 } ?? false, "the left border reaches the text: \(runs)")
     }
 
+    /// Sizes, paddings and offsets no map can hold give no fitted icon (and no trap).
+    @Test func absurdValuesDrawNoFittedIcon() async throws {
+        let sprite = SpriteIcon(image: try RasterImage(width: 20, height: 16), pixelRatio: 1)
+        for (left, right, scale) in [(Double.nan, 10.0, 1.0), (0, .infinity, 1), (-1e300, 1e300, 1), (0, 10, 0), (0, 10, .nan)] {
+            let fitted = FittedIcon(sprite, left: left, top: 0, right: right, bottom: 10, scale: scale, fitsWidth: true, fitsHeight: true)
+            #expect(fitted.columns.isEmpty && fitted.rows.isEmpty, "\(left) \(right) \(scale)")
+        }
+        let style = try T.style("""
+            {"id": "labels", "type": "symbol", "source": "points",
+             "layout": {"text-field": "Far", "text-size": 1e308, "icon-image": "frame", "icon-size": 1e-300,
+                        "icon-text-fit": "both", "icon-text-fit-padding": [1e308, -1e308, 5, 5], "text-radial-offset": 1e308,
+                        "text-variable-anchor-offset": ["top", [1e308, -1e308], "left", [0, 0]]},
+             "paint": {"text-color": "#000000", "text-halo-color": "#ffffff", "text-halo-width": 1e308, "text-halo-blur": 1e308,
+                       "text-translate": [1e308, -1e308], "icon-translate": [-1e308, 1e308]}}
+            """, extraSources: """
+            , "points": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                         "geometry": {"type": "Point", "coordinates": [0, 0]}}}
+            """, sprite: "text-fit")
+        _ = try await T.render(style, lat: 0, lon: 0, zoom: 3, width: 256, height: 256)
+    }
+
     @Test func widthAloneKeepsTheIconsHeight() async throws {
         let image = try await Self.render(icon: "frame", fit: "width")
         let text = try #require(Self.textBounds(image))
