@@ -119,8 +119,9 @@ extension MapLibrePainter {
     }
 
     /// `icon` stretched round text `width` × `height` pixels whose middle is `middle` (before
-    /// `text-translate`), as `icon-text-fit` asks; nil when it does not ask. `plain` is the icon
-    /// where it would go unfitted, with its collision rule.
+    /// `text-translate`), as `icon-text-fit` asks; nil when it does not ask or the rectangle is
+    /// not one a map can hold. `plain` is the icon where it would go unfitted, with its
+    /// collision rule.
     func fittedIcon(_ icon: SymbolIcon, _ plain: IconChoice, around middle: Point, width: Double, height: Double) -> IconChoice? {
         guard let fit = icon.fit else { return nil }
         let natural = (x: Double(icon.image.width) * icon.scale / 2, y: Double(icon.image.height) * icon.scale / 2)
@@ -129,9 +130,9 @@ extension MapLibrePainter {
             : (centre.x - natural.x, centre.x + natural.x)
         let (y0, y1) = fit.height ? (centre.y - height / 2 - fit.top, centre.y + height / 2 + fit.bottom)
             : (centre.y - natural.y, centre.y + natural.y)
-        guard [x0, x1, y0, y1].allSatisfy(\.isFinite) else { return nil }
         let fitted = FittedIcon(icon.sprite, left: x0, top: y0, right: x1, bottom: y1, scale: icon.scale,
                                 fitsWidth: fit.width, fitsHeight: fit.height)
+        guard !fitted.columns.isEmpty, !fitted.rows.isEmpty else { return nil }
         let b = fitted.bounds, p = icon.padding
         var stretched = plain.icon
         stretched.fitted = fitted
