@@ -5,7 +5,6 @@
 #include "library_loader.h"
 
 #include <pthread.h>
-#include <stdio.h>
 
 // Every function called through the loaded library, once: FN(return type, name, parameters,
 // arguments) for those that return a value, PROC(name, parameters, arguments) for the rest.
@@ -31,39 +30,22 @@
     FN(int, xmlTextReaderMoveToNextAttribute, (mc_xml_reader * reader), (reader))                             \
     FN(int, xmlTextReaderMoveToElement, (mc_xml_reader * reader), (reader))
 
-/// Each function's place in `slots`.
-#define INDEX_OF_FUNCTION(type, name, parameters, arguments) index_##name,
-#define INDEX_OF_PROCEDURE(name, parameters, arguments) index_##name,
-enum { MC_XML_FUNCTIONS(INDEX_OF_FUNCTION, INDEX_OF_PROCEDURE) function_count };
-
-#define NAME_OF_FUNCTION(type, name, parameters, arguments) #name,
-#define NAME_OF_PROCEDURE(name, parameters, arguments) #name,
-static const char *const names[] = {MC_XML_FUNCTIONS(NAME_OF_FUNCTION, NAME_OF_PROCEDURE)};
-
-/// The entry points, resolved once.
-static void *slots[function_count];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int loaded;            // set once, by load()
-static char load_error[512];  // why not, when not
+/// The functions' indexes, names and the slots they are resolved into, once.
+MC_LIBRARY_TABLE(MC_XML_FUNCTIONS)
+static mc_library_state state = {.once = PTHREAD_ONCE_INIT};
 
 static void load(void) {
-    if (mc_library_load("libxml2.so.2", "reading XML documents", "libxml2", names, slots, function_count, load_error,
-                        sizeof load_error) != 0) {
+    if (mc_library_load("libxml2.so.2", "reading XML documents", "libxml2", mc_library_names, mc_library_slots,
+                        mc_library_function_count, state.error, sizeof state.error) != 0) {
         return;
     }
-    ((void (*)(void))slots[index_xmlInitParser])();  // libxml2's global state, before any document
-    loaded = 1;
+    mc_xmlInitParser();  // libxml2's global state, before any document
+    state.loaded = 1;
 }
 
 int mc_xml_load(char *errbuf, size_t errlen) {
-    pthread_once(&once, load);
-    if (loaded) return 0;
-    if (errbuf && errlen) snprintf(errbuf, errlen, "%s", load_error);
-    return -1;
+    pthread_once(&state.once, load);
+    return mc_library_outcome(&state, errbuf, errlen);
 }
 
-#define WRAP_FUNCTION(type, name, parameters, arguments) \
-    type mc_##name parameters { return ((type(*) parameters)slots[index_##name]) arguments; }
-#define WRAP_PROCEDURE(name, parameters, arguments) \
-    void mc_##name parameters { ((void(*) parameters)slots[index_##name]) arguments; }
-MC_XML_FUNCTIONS(WRAP_FUNCTION, WRAP_PROCEDURE)
+MC_LIBRARY_WRAPPERS(MC_XML_FUNCTIONS)

@@ -23,3 +23,9 @@ int mc_library_load(const char *file, const char *purpose, const char *package, 
     }
     return 0;
 }
+
+int mc_library_outcome(const mc_library_state *state, char *errbuf, size_t errlen) {
+    if (state->loaded) return 0;
+    if (errbuf && errlen) snprintf(errbuf, errlen, "%s", state->error);
+    return -1;
+}

@@ -5,7 +5,6 @@
 #include "library_loader.h"
 
 #include <pthread.h>
-#include <stdio.h>
 
 // Every function called through the loaded library, once: FN(return type, name, parameters,
 // arguments) for those that return a value, PROC(name, parameters, arguments) for the rest.
@@ -63,36 +62,19 @@
     PROC(pango_cairo_show_glyph_string, (struct _cairo * cr, mc_pango_font * font, mc_pango_glyph_string * glyphs), \
          (cr, font, glyphs))
 
-/// Each function's place in `slots`.
-#define INDEX_OF_FUNCTION(type, name, parameters, arguments) index_##name,
-#define INDEX_OF_PROCEDURE(name, parameters, arguments) index_##name,
-enum { MC_PANGO_FUNCTIONS(INDEX_OF_FUNCTION, INDEX_OF_PROCEDURE) function_count };
-
-#define NAME_OF_FUNCTION(type, name, parameters, arguments) #name,
-#define NAME_OF_PROCEDURE(name, parameters, arguments) #name,
-static const char *const names[] = {MC_PANGO_FUNCTIONS(NAME_OF_FUNCTION, NAME_OF_PROCEDURE)};
-
-/// The entry points, resolved once.
-static void *slots[function_count];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static int loaded;            // set once, by load()
-static char load_error[512];  // why not, when not
+/// The functions' indexes, names and the slots they are resolved into, once.
+MC_LIBRARY_TABLE(MC_PANGO_FUNCTIONS)
+static mc_library_state state = {.once = PTHREAD_ONCE_INIT};
 
 static void load(void) {
     // Pango Cairo brings Pango, GLib and GObject, whose symbols dlsym finds through it.
-    loaded = mc_library_load("libpangocairo-1.0.so.0", "text", "libpangocairo-1.0-0", names, slots, function_count,
-                             load_error, sizeof load_error) == 0;
+    state.loaded = mc_library_load("libpangocairo-1.0.so.0", "text", "libpangocairo-1.0-0", mc_library_names,
+                                   mc_library_slots, mc_library_function_count, state.error, sizeof state.error) == 0;
 }
 
 int mc_pango_load(char *errbuf, size_t errlen) {
-    pthread_once(&once, load);
-    if (loaded) return 0;
-    if (errbuf && errlen) snprintf(errbuf, errlen, "%s", load_error);
-    return -1;
+    pthread_once(&state.once, load);
+    return mc_library_outcome(&state, errbuf, errlen);
 }
 
-#define WRAP_FUNCTION(type, name, parameters, arguments) \
-    type mc_##name parameters { return ((type(*) parameters)slots[index_##name]) arguments; }
-#define WRAP_PROCEDURE(name, parameters, arguments) \
-    void mc_##name parameters { ((void(*) parameters)slots[index_##name]) arguments; }
-MC_PANGO_FUNCTIONS(WRAP_FUNCTION, WRAP_PROCEDURE)
+MC_LIBRARY_WRAPPERS(MC_PANGO_FUNCTIONS)

@@ -57,6 +57,8 @@ int mc_xml_load(char *errbuf, size_t errlen);
 // The calls below may be made only once mc_xml_load returned 0. Each is the libxml2 function
 // of the same name without the "mc_" prefix.
 
+/// Sets up libxml2's global state (mc_xml_load calls it, before any document).
+void mc_xmlInitParser(void);
 mc_xml_reader *mc_xmlReaderForMemory(const char *buffer, int size, const char *url, const char *encoding, int options);
 void mc_xmlFreeTextReader(mc_xml_reader *reader);
 void mc_xmlTextReaderSetStructuredErrorHandler(mc_xml_reader *reader, mc_xml_error_handler handler, void *context);

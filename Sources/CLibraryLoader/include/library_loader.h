@@ -4,6 +4,7 @@
 #ifndef MAPCOMPOSE_LIBRARY_LOADER_H
 #define MAPCOMPOSE_LIBRARY_LOADER_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 /// Opens `file` (dlopen, RTLD_NOW | RTLD_LOCAL) and resolves `names[0..<count]` into `slots`
@@ -12,5 +13,37 @@
 /// `package` has it.
 int mc_library_load(const char *file, const char *purpose, const char *package, const char *const *names,
                     void **slots, size_t count, char *error, size_t errlen);
+
+/// How a loader's one load went: run `load` with `pthread_once(&state.once, load)`, which sets
+/// `loaded`, or `error` to why not.
+typedef struct {
+    pthread_once_t once;
+    int loaded;
+    char error[512];
+} mc_library_state;
+
+/// 0 when `state`'s library loaded; else -1 with its error copied into `errbuf`.
+int mc_library_outcome(const mc_library_state *state, char *errbuf, size_t errlen);
+
+// A loader lists the functions it calls as an X-macro, FUNCTIONS(FN, PROC): FN(return type,
+// name, parameters, arguments) for those that return a value, PROC(name, parameters, arguments)
+// for the rest. MC_LIBRARY_TABLE(FUNCTIONS) declares an index per function
+// (mc_library_index_<name>), their names (mc_library_names) and the slots they are resolved into
+// (mc_library_slots, mc_library_function_count of them); MC_LIBRARY_WRAPPERS(FUNCTIONS) defines
+// mc_<name> for each, calling it through its slot.
+#define MC_LIBRARY_INDEX_FN(type, name, parameters, arguments) mc_library_index_##name,
+#define MC_LIBRARY_INDEX_PROC(name, parameters, arguments) mc_library_index_##name,
+#define MC_LIBRARY_NAME_FN(type, name, parameters, arguments) #name,
+#define MC_LIBRARY_NAME_PROC(name, parameters, arguments) #name,
+#define MC_LIBRARY_TABLE(FUNCTIONS)                                                                    \
+    enum { FUNCTIONS(MC_LIBRARY_INDEX_FN, MC_LIBRARY_INDEX_PROC) mc_library_function_count };         \
+    static const char *const mc_library_names[] = {FUNCTIONS(MC_LIBRARY_NAME_FN, MC_LIBRARY_NAME_PROC)}; \
+    static void *mc_library_slots[mc_library_function_count];
+
+#define MC_LIBRARY_WRAP_FN(type, name, parameters, arguments) \
+    type mc_##name parameters { return ((type(*) parameters)mc_library_slots[mc_library_index_##name]) arguments; }
+#define MC_LIBRARY_WRAP_PROC(name, parameters, arguments) \
+    void mc_##name parameters { ((void(*) parameters)mc_library_slots[mc_library_index_##name]) arguments; }
+#define MC_LIBRARY_WRAPPERS(FUNCTIONS) FUNCTIONS(MC_LIBRARY_WRAP_FN, MC_LIBRARY_WRAP_PROC)
 
 #endif

@@ -18,17 +18,11 @@ extension DrawingContext {
     /// nothing, in every other case.
     func drawInBands(_ image: RasterImage, x: Double, y: Double, scale: Double, alpha: Double, padEdges: Bool,
                      resampling: Resampling) -> Bool {
-        guard drawsConcurrently, let raster = target as? RasterImage, raster.height >= 2 * Self.paintBandRows,
-              cairo_get_group_target(cr) == surface, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
-              cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return false }
+        guard let (raster, clip) = bandableTarget(), raster.height >= 2 * Self.paintBandRows else { return false }
         // Without padded edges the paint covers the image at most: tiles drawn in place stop here.
         if !padEdges, Double(image.width * image.height) * scale * scale < Double(Self.bandedPaintMinimumPixels) {
             return false
         }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0,
-              let clip = wholePixelClip() else { return false }
         var rows = Int(clip.minY)..<Int(clip.maxY)
         if !padEdges {
             let top = Int(floor(y)), bottom = Int(ceil(y + Double(image.height) * scale))
@@ -71,11 +65,25 @@ extension DrawingContext {
         return true
     }
 
+    /// The raster image this context draws on and its clip, where drawing can be shared out in
+    /// bands of rows with the same result: drawing straight on a raster image (not in a group),
+    /// with `drawsConcurrently` set, the identity transform, the OVER operator and a clip of one
+    /// whole-pixel rectangle; nil otherwise.
+    func bandableTarget() -> (raster: RasterImage, clip: CGRect)? {
+        guard drawsConcurrently, let raster = target as? RasterImage, cairo_get_group_target(cr) == surface,
+              cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return nil }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0,
+              let clip = wholePixelClip() else { return nil }
+        return (raster, clip)
+    }
+
     /// The current clip when it is one rectangle of whole device pixels; nil otherwise (a
     /// path, several rectangles, or edges between pixels). Cairo lists a clip of one box by
     /// its extents rounded out to whole pixels, so the box's own corners are checked too:
     /// `cairo_in_clip` compares points with the box's fixed-point edges, inclusive.
-    func wholePixelClip() -> CGRect? {
+    private func wholePixelClip() -> CGRect? {
         let list = cairo_copy_clip_rectangle_list(cr)!
         defer { cairo_rectangle_list_destroy(list) }
         guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else { return nil }

@@ -19,14 +19,7 @@ extension MapLibrePainter {
     /// and a clip of one whole-pixel rectangle, with `drawsConcurrently` set, on a map tall
     /// enough for two bands. Returns false, drawing nothing, in every other case.
     func drawInBands(on context: DrawingContext) -> Bool {
-        let cr = context.cr
-        guard context.drawsConcurrently, let raster = context.target as? RasterImage,
-              cairo_get_group_target(cr) == context.surface, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER,
-              cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return false }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0,
-              let clip = context.wholePixelClip() else { return false }
+        guard let (raster, clip) = context.bandableTarget() else { return false }
         let rows = (Int(clip.minY)..<Int(clip.maxY)).clamped(to: 0..<raster.height)
         let firstSymbol = group.layers.firstIndex { $0.kind == .symbol } ?? group.layers.count
         guard group.layers[..<firstSymbol].contains(where: { $0.isVisible(glZoom: glZoom) }) else { return false }
