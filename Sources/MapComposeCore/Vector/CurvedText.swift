@@ -20,6 +20,9 @@ struct CurvedText {
         /// (down from upright text, so positive y sets the label below the line), the label
         /// then following the line moved that far.
         var offset: SIMD2<Double>
+        /// `text-rotate` (radians, clockwise): each cluster turned by it about its own middle,
+        /// on top of the line's direction there.
+        var rotate: Double = 0
     }
 
     /// Each cluster with the transformation from the line's frame into device pixels.
@@ -60,7 +63,8 @@ struct CurvedText {
         var boxes: [CollisionGrid.Box] = []
         placed.reserveCapacity(clusters.count)
         for cluster in clusters {
-            let (point, angle) = path.position(at: start + cluster.center)
+            let (point, lineAngle) = path.position(at: start + cluster.center)
+            let angle = lineAngle + rules.rotate
             var transform = cairo_matrix_t()
             cairo_matrix_init_translate(&transform, point.x, point.y)
             cairo_matrix_rotate(&transform, angle)

@@ -105,6 +105,7 @@ enum MapLibreProperties {
         "symbol": [
             "symbol-placement": choice(["point", "line", "line-center"], "point", layout: true),
             "symbol-sort-key": number(0, layout: true),
+            "symbol-z-order": choice(["auto", "viewport-y", "source"], "auto", layout: true),
             "symbol-spacing": number(250, dataDriven: false, layout: true),
             "text-field": Entry(spec: PropertySpecification(type: "formatted", propertyType: "data-driven", interpolated: false,
                                                             parameters: ["zoom", "feature"], defaultValue: "",
@@ -150,6 +151,7 @@ enum MapLibreProperties {
                                            layout: true),
             "icon-optional": flag(false, layout: true),
             "text-optional": flag(false, layout: true),
+            "text-rotate": number(0, layout: true),
             "text-rotation-alignment": choice(["map", "viewport", "viewport-glyph", "auto"], "auto", layout: true),
             "icon-ignore-placement": flag(false, layout: true),
             "icon-opacity": number(1),

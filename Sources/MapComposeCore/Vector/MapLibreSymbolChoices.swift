@@ -18,6 +18,18 @@ struct SymbolLayerRules {
     /// each anchor, not bent along the line.
     let levelAlongLines: Bool
     let curve: CurvedText.Rules
+    /// The order symbols are placed in, as MapLibre takes them (`symbol-z-order`): by
+    /// `symbol-sort-key` where the layer has one (unless `viewport-y`), bottom of the map first
+    /// for `viewport-y`, else in the order of the data.
+    let placementOrder: PlacementOrder
+    /// Kept symbols drawn from the top of the map down, so that lower ones overlap higher ones
+    /// (`symbol-z-order` `viewport-y`, or `auto` without a sort key, where symbols may overlap:
+    /// an allow-overlap or ignore-placement flag set); else in the order they were placed.
+    let drawsTopDown: Bool
+
+    enum PlacementOrder {
+        case sortKey, bottomFirst, data
+    }
 
     init(_ layer: MapLibreLayer, _ ctx: EvaluationContext) {
         func flag(_ name: String) -> Bool { layer.value(name, ctx).boolean ?? false }
@@ -26,6 +38,11 @@ struct SymbolLayerRules {
         textOptional = flag("text-optional")
         iconOptional = flag("icon-optional")
         levelAlongLines = layer.string("text-rotation-alignment", ctx) == "viewport"
+        let zOrder = layer.string("symbol-z-order", ctx) ?? "auto"
+        let sortsByKey = zOrder != "viewport-y" && layer.properties["symbol-sort-key"] != nil
+        placementOrder = zOrder == "viewport-y" ? .bottomFirst : sortsByKey ? .sortKey : .data
+        let mayOverlap = text.allow || icon.allow || text.ignore || icon.ignore
+        drawsTopDown = mayOverlap && (zOrder == "viewport-y" || (zOrder == "auto" && !sortsByKey))
         curve = CurvedText.Rules(maxAngle: layer.number("text-max-angle", ctx) * .pi / 180,
                                  keepUpright: layer.value("text-keep-upright", ctx).boolean ?? true, padding: 0, offset: .zero)
     }
@@ -85,6 +102,7 @@ extension MapLibrePainter {
             var setting = rules.curve
             setting.padding = pad
             setting.offset = text.offset
+            setting.rotate = text.rotate
             guard let line = shaped(text.justify),
                   let curved = CurvedText(line, along: along.path, at: along.distance, rules: setting) else { return [] }
             let t = text.translate
@@ -105,15 +123,19 @@ extension MapLibrePainter {
             let (left, top) = Self.corner(place.anchor, width: e.width, height: height)
             let x = candidate.point.x + text.translate.x + place.offset.x + left
             let baseline = candidate.point.y + text.translate.y + place.offset.y + top + e.ascent
-            let middle = Point(x + e.width / 2, baseline - e.ascent + height / 2)
+            let upright = Point(x + e.width / 2, baseline - e.ascent + height / 2)
+            // Turned by text-rotate about the anchor (where text-translate has moved it).
+            let pivot = candidate.point + text.translate
+            let middle = text.rotate == 0 ? upright : pivot + Self.turned(upright - pivot, by: text.rotate)
             // MapLibre's box is text-line-height per line, not the font's own height.
             let boxHeight = text.lineHeight > 0 ? Double(line.lineCount) * text.lineHeight : height
             let fitted = candidate.icon.flatMap { symbolIcon in
                 icon.flatMap { fittedIcon(symbolIcon, $0, around: middle - text.translate, width: e.width, height: boxHeight) }
             }
-            choices.append(TextChoice(boxes: [(Self.box(around: middle, width: e.width, height: boxHeight, angle: 0, pad: pad),
-                                               rule.allow, rule.ignore)],
-                                      text: .straight(line, x: x, y: baseline), fittedIcon: fitted))
+            let box = Self.box(around: middle, width: e.width, height: boxHeight, angle: text.rotate, pad: pad)
+            choices.append(TextChoice(boxes: [(box, rule.allow, rule.ignore)],
+                                      text: .straight(line, x: x, y: baseline, angle: text.rotate, pivot: pivot),
+                                      fittedIcon: fitted))
         }
         return choices
     }

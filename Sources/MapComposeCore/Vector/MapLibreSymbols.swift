@@ -13,8 +13,9 @@ import MapLibreStyleSpec
 struct MapLibreLabel {
     /// How a label's text is set.
     enum Text {
-        /// Straight and level, the left end of its baseline at (x, y).
-        case straight(TextLine, x: Double, y: Double)
+        /// Straight, the left end of its baseline at (x, y), turned by `angle` (radians,
+        /// clockwise; `text-rotate`) about `pivot`, the symbol's anchor.
+        case straight(TextLine, x: Double, y: Double, angle: Double, pivot: SIMD2<Double>)
         /// Cut into clusters set along a line.
         case curved(TextLine, clusters: [(cluster: TextCluster, transform: cairo_matrix_t)])
     }
@@ -108,9 +109,8 @@ extension MapLibrePainter {
             }
             ctx.properties = [:]
             let rules = SymbolLayerRules(layer, ctx)
-            var kept: [MapLibreLabel] = []
-            for candidate in candidates.enumerated().sorted(by: { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) })
-                .map(\.element) {
+            var kept: [(label: MapLibreLabel, y: Double, index: Int)] = []
+            for (dataIndex, candidate) in Self.placementOrder(candidates, rules.placementOrder) {
                 // Text set at its point covers the point: a point inside a kept label is a
                 // collision whatever the text, found without shaping it.
                 if let text = candidate.text, !rules.text.allow, candidate.along == nil, text.offset == .zero,
@@ -127,14 +127,31 @@ extension MapLibrePainter {
                 guard let (boxes, text, placedIcon) = Self.pick(texts, icon: icon, hasText: candidate.text != nil, rules: rules,
                                                                 fits: fits) else { continue }
                 for box in boxes where !box.ignore { grid.insert(box.box) }
-                kept.append(MapLibreLabel(text: text,
+                let label = MapLibreLabel(text: text,
                                           color: candidate.text?.color ?? RGBA.transparent, halo: candidate.text?.halo,
                                           haloWidth: candidate.text?.haloWidth ?? 0, haloBlur: candidate.text?.haloBlur ?? 0,
-                                          icon: placedIcon))
+                                          icon: placedIcon)
+                kept.append((label, candidate.point.y, dataIndex))
             }
-            placed[index] = kept
+            if rules.drawsTopDown {
+                // As MapLibre sorts them: by the anchor's row, the later feature first on a row.
+                kept.sort { ($0.y.rounded(), -$0.index) < ($1.y.rounded(), -$1.index) }
+            }
+            placed[index] = kept.map(\.label)
         }
         return placed
+    }
+
+    /// `candidates` with their indices (the order of the data) in the order they are placed.
+    static func placementOrder(_ candidates: [SymbolCandidate], _ order: SymbolLayerRules.PlacementOrder)
+        -> [(offset: Int, element: SymbolCandidate)] {
+        let indexed = Array(candidates.enumerated())
+        switch order {
+        case .data: return indexed
+        case .sortKey: return indexed.sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
+        case .bottomFirst:
+            return indexed.sorted { (-$0.element.point.y.rounded(), $0.offset) < (-$1.element.point.y.rounded(), $1.offset) }
+        }
     }
 
     /// A symbol's text and how it is set, before shaping.
@@ -161,6 +178,10 @@ extension MapLibrePainter {
         let haloBlur: Double
         /// `text-translate`: pixels the text and its box are moved by.
         let translate: Point
+        /// `text-rotate`, radians clockwise: a point label turned about its anchor (its box
+        /// then the upright box round the turned one), each cluster of a label along a line
+        /// about its own middle.
+        let rotate: Double
 
         /// Where a point label may be set, in the order tried.
         var places: [Place] { variableAnchors ?? [Place(anchor: anchor, offset: offset, justify: justify)] }
@@ -310,7 +331,8 @@ extension MapLibrePainter {
                           lineHeight: max(0, layer.number("text-line-height", ctx)) * size,
                           color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth,
                           haloBlur: max(0, layer.number("text-halo-blur", ctx)) * scale,
-                          translate: translation(layer, "text-translate", ctx))
+                          translate: translation(layer, "text-translate", ctx),
+                          rotate: Self.radians(layer.number("text-rotate", ctx)))
     }
 
     /// True when `box` lies within a map of `width` × `height` device pixels: a label that would
@@ -417,7 +439,12 @@ extension MapLibrePainter {
             guard let text = label.text else { continue }
             context.save()
             switch text {
-            case let .straight(line, x, y):
+            case let .straight(line, x, y, angle, pivot):
+                if angle != 0 {
+                    cairo_translate(context.cr, pivot.x, pivot.y)
+                    cairo_rotate(context.cr, angle)
+                    cairo_translate(context.cr, -pivot.x, -pivot.y)
+                }
                 context.draw(line, x: x, y: y, color: label.color, halo: label.halo, haloWidth: 2 * label.haloWidth,
                              haloBlur: label.haloBlur)
             case let .curved(line, clusters):
@@ -468,5 +495,17 @@ extension PaintColor {
     var rgba: RGBA {
         func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
         return RGBA(r: byte(r), g: byte(g), b: byte(b), a: byte(a))
+    }
+}
+
+extension MapLibrePainter {
+    /// `degrees` (clockwise) in radians, within one turn.
+    static func radians(_ degrees: Double) -> Double {
+        degrees.truncatingRemainder(dividingBy: 360) * .pi / 180
+    }
+
+    /// `vector` turned by `angle` radians clockwise (device pixels, y down).
+    static func turned(_ vector: Point, by angle: Double) -> Point {
+        Point(vector.x * cos(angle) - vector.y * sin(angle), vector.x * sin(angle) + vector.y * cos(angle))
     }
 }
