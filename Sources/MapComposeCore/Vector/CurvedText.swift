@@ -23,6 +23,9 @@ struct CurvedText {
         /// `text-rotate` (radians, clockwise): each cluster turned by it about its own middle,
         /// on top of the line's direction there.
         var rotate: Double = 0
+        /// Each cluster set upright where it falls on the line, not turned to the line
+        /// (`text-rotation-alignment: viewport-glyph`).
+        var uprightClusters = false
     }
 
     /// Each cluster with the transformation from the line's frame into device pixels.
@@ -64,7 +67,7 @@ struct CurvedText {
         placed.reserveCapacity(clusters.count)
         for cluster in clusters {
             let (point, lineAngle) = path.position(at: start + cluster.center)
-            let angle = lineAngle + rules.rotate
+            let angle = (rules.uprightClusters ? 0 : lineAngle) + rules.rotate
             var transform = cairo_matrix_t()
             cairo_matrix_init_translate(&transform, point.x, point.y)
             cairo_matrix_rotate(&transform, angle)

@@ -37,14 +37,16 @@ struct SymbolLayerRules {
         icon = (flag("icon-allow-overlap"), flag("icon-ignore-placement"))
         textOptional = flag("text-optional")
         iconOptional = flag("icon-optional")
-        levelAlongLines = layer.string("text-rotation-alignment", ctx) == "viewport"
+        let alignment = layer.string("text-rotation-alignment", ctx)
+        levelAlongLines = alignment == "viewport"
         let zOrder = layer.string("symbol-z-order", ctx) ?? "auto"
         let sortsByKey = zOrder != "viewport-y" && layer.properties["symbol-sort-key"] != nil
         placementOrder = zOrder == "viewport-y" ? .bottomFirst : sortsByKey ? .sortKey : .data
         let mayOverlap = text.allow || icon.allow || text.ignore || icon.ignore
         drawsTopDown = mayOverlap && (zOrder == "viewport-y" || (zOrder == "auto" && !sortsByKey))
         curve = CurvedText.Rules(maxAngle: layer.number("text-max-angle", ctx) * .pi / 180,
-                                 keepUpright: layer.value("text-keep-upright", ctx).boolean ?? true, padding: 0, offset: .zero)
+                                 keepUpright: layer.value("text-keep-upright", ctx).boolean ?? true, padding: 0, offset: .zero,
+                                 uprightClusters: alignment == "viewport-glyph")
     }
 }
 

@@ -442,6 +442,35 @@ import Testing
         #expect(level.rows < 20 && level.columns > 60, "level: \(level)")
     }
 
+    /// With `text-rotation-alignment: viewport-glyph`, each glyph of a label along a diagonal
+    /// line stands upright where it falls on the line: the label climbs with the line (as with
+    /// `map`), and its I's are vertical strokes (where `map` slants them with the line).
+    @Test func viewportGlyphSetsUprightGlyphsAlongALine() async throws {
+        let diagonal = [[(-100.0, 100.0), (100.0, -100.0)]]
+        func measure(_ alignment: String) async throws -> (rows: Int, tallRuns: Int) {
+            let style = try Self.style(diagonal, layout: #""text-field": "IIIIIIII", "text-size": 24, "text-rotation-alignment": "\#(alignment)""#)
+            let (image, _) = try await Self.render(style)
+            var rows = Set<Int>(), tallRuns = 0
+            for x in 0..<image.width {
+                var run = 0
+                for y in 0..<image.height {
+                    if S.isRed(image.rgba(x: x, y: y)) {
+                        rows.insert(y)
+                        run += 1
+                        if run == 12 { tallRuns += 1 }
+                    } else {
+                        run = 0
+                    }
+                }
+            }
+            return (rows.count, tallRuns)
+        }
+        let bent = try await measure("map"), upright = try await measure("viewport-glyph")
+        #expect(bent.rows > 40 && upright.rows > 40, "both climb with the line: \(bent), \(upright)")
+        #expect(bent.tallRuns == 0, "slanted strokes: \(bent)")
+        #expect(upright.tallRuns >= 8, "a vertical stroke for each I: \(upright)")
+    }
+
     @Test func textBendsAlongAnArc() async throws {
         // A quarter circle from heading right (at its top) to heading down (at its right end).
         let r = 150.0, center = (-75.0, 75.0)
