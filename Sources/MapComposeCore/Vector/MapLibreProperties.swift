@@ -134,6 +134,9 @@ enum MapLibreProperties {
             "text-max-angle": number(45, dataDriven: false, layout: true),
             "text-keep-upright": flag(true, layout: true),
             "text-allow-overlap": flag(false, layout: true),
+            "text-overlap": Entry(spec: PropertySpecification(type: "enum", propertyType: "data-constant", interpolated: false,
+                                                              parameters: ["zoom"],
+                                                              enumValues: ["never", "always", "cooperative"]), layout: true),
             "text-ignore-placement": flag(false, layout: true),
             "icon-image": image(layout: true),
             "icon-size": number(1, layout: true),
@@ -143,6 +146,9 @@ enum MapLibreProperties {
             "icon-rotate": number(0, layout: true),
             "icon-rotation-alignment": choice(["map", "viewport", "auto"], "auto", layout: true),
             "icon-allow-overlap": flag(false, layout: true),
+            "icon-overlap": Entry(spec: PropertySpecification(type: "enum", propertyType: "data-constant", interpolated: false,
+                                                              parameters: ["zoom"],
+                                                              enumValues: ["never", "always", "cooperative"]), layout: true),
             "icon-padding": number(2, layout: true),
             "icon-text-fit": choice(["none", "width", "height", "both"], "none", layout: true),
             "icon-text-fit-padding": Entry(spec: PropertySpecification(type: "array", value: "number", length: 4,
@@ -172,6 +178,8 @@ enum MapLibreProperties {
     static let noEffect: Set<String> = [
         "raster-fade-duration", "raster-resampling", "circle-pitch-scale", "circle-pitch-alignment", "line-round-limit",
         "visibility", "text-pitch-alignment", "icon-pitch-alignment",
+        // Labels are placed once for the whole map, never cut at a tile's edge.
+        "symbol-avoid-edges",
     ]
 
     /// The layer types drawn.

@@ -5,9 +5,9 @@ import MapLibreStyleSpec
 /// How one symbol layer's labels are placed: the collision rules of its text and icons, which
 /// of them may be kept alone, and how text along lines is set.
 struct SymbolLayerRules {
-    typealias Rule = (allow: Bool, ignore: Bool)
+    typealias Rule = (overlap: CollisionGrid.Overlap, ignore: Bool)
 
-    /// `text-allow-overlap`, `text-ignore-placement`; the same for icons.
+    /// `text-overlap` (or `text-allow-overlap`), `text-ignore-placement`; the same for icons.
     let text: Rule
     let icon: Rule
     /// `text-optional`: the icon is kept without its text where the text does not fit;
@@ -33,8 +33,16 @@ struct SymbolLayerRules {
 
     init(_ layer: MapLibreLayer, _ ctx: EvaluationContext) {
         func flag(_ name: String) -> Bool { layer.value(name, ctx).boolean ?? false }
-        text = (flag("text-allow-overlap"), flag("text-ignore-placement"))
-        icon = (flag("icon-allow-overlap"), flag("icon-ignore-placement"))
+        func overlap(_ kind: String) -> CollisionGrid.Overlap {
+            switch layer.properties["\(kind)-overlap"] == nil ? nil : layer.string("\(kind)-overlap", ctx) {
+            case "always": .always
+            case "cooperative": .cooperative
+            case "never": .never
+            default: flag("\(kind)-allow-overlap") ? .always : .never
+            }
+        }
+        text = (overlap("text"), flag("text-ignore-placement"))
+        icon = (overlap("icon"), flag("icon-ignore-placement"))
         textOptional = flag("text-optional")
         iconOptional = flag("icon-optional")
         let alignment = layer.string("text-rotation-alignment", ctx)
@@ -42,7 +50,7 @@ struct SymbolLayerRules {
         let zOrder = layer.string("symbol-z-order", ctx) ?? "auto"
         let sortsByKey = zOrder != "viewport-y" && layer.properties["symbol-sort-key"] != nil
         placementOrder = zOrder == "viewport-y" ? .bottomFirst : sortsByKey ? .sortKey : .data
-        let mayOverlap = text.allow || icon.allow || text.ignore || icon.ignore
+        let mayOverlap = text.overlap != .never || icon.overlap != .never || text.ignore || icon.ignore
         drawsTopDown = mayOverlap && (zOrder == "viewport-y" || (zOrder == "auto" && !sortsByKey))
         curve = CurvedText.Rules(maxAngle: layer.number("text-max-angle", ctx) * .pi / 180,
                                  keepUpright: layer.value("text-keep-upright", ctx).boolean ?? true, padding: 0, offset: .zero,
@@ -52,7 +60,7 @@ struct SymbolLayerRules {
 
 extension MapLibrePainter {
     /// Boxes a part of a symbol takes, each with its collision rule.
-    typealias CollisionBoxes = [(box: CollisionGrid.Box, allow: Bool, ignore: Bool)]
+    typealias CollisionBoxes = [(box: CollisionGrid.Box, overlap: CollisionGrid.Overlap, ignore: Bool)]
 
     /// A symbol's icon where it would go, with its boxes.
     struct IconChoice {
@@ -80,7 +88,7 @@ extension MapLibrePainter {
         let turned = Point(middle.x * cos(angle) - middle.y * sin(angle), middle.x * sin(angle) + middle.y * cos(angle))
         let pivot = candidate.point + icon.translate
         let box = Self.box(around: pivot + turned, width: width, height: height, angle: angle, pad: icon.padding)
-        return IconChoice(boxes: [(box, rules.icon.allow, rules.icon.ignore)],
+        return IconChoice(boxes: [(box, rules.icon.overlap, rules.icon.ignore)],
                           icon: MapLibreLabel.PlacedIcon(fitted: nil, image: icon.image, pivot: pivot, x: x, y: y, angle: angle,
                                                          scale: icon.scale, alpha: icon.alpha))
     }
@@ -115,7 +123,7 @@ extension MapLibrePainter {
                 moved.y0 += t.y
                 return (cluster, moved)
             }
-            return [TextChoice(boxes: boxes.map { ($0, rule.allow, rule.ignore) }, text: .curved(line, clusters: clusters),
+            return [TextChoice(boxes: boxes.map { ($0, rule.overlap, rule.ignore) }, text: .curved(line, clusters: clusters),
                                fittedIcon: nil)]
         }
         var choices: [TextChoice] = []
@@ -135,7 +143,7 @@ extension MapLibrePainter {
                 icon.flatMap { fittedIcon(symbolIcon, $0, around: middle - text.translate, width: e.width, height: boxHeight) }
             }
             let box = Self.box(around: middle, width: e.width, height: boxHeight, angle: text.rotate, pad: pad)
-            choices.append(TextChoice(boxes: [(box, rule.allow, rule.ignore)],
+            choices.append(TextChoice(boxes: [(box, rule.overlap, rule.ignore)],
                                       text: .straight(line, x: x, y: baseline, angle: text.rotate, pivot: pivot),
                                       fittedIcon: fitted))
         }
@@ -160,7 +168,7 @@ extension MapLibrePainter {
         let b = fitted.bounds, p = icon.padding
         var stretched = plain.icon
         stretched.fitted = fitted
-        let rule = plain.boxes.first.map { ($0.allow, $0.ignore) } ?? (false, false)
+        let rule = plain.boxes.first.map { ($0.overlap, $0.ignore) } ?? (.never, false)
         return IconChoice(boxes: [((b.x0 - p, b.y0 - p, b.x1 + p, b.y1 + p), rule.0, rule.1)], icon: stretched)
     }
 

@@ -45,7 +45,20 @@ struct MapLibreLabel {
 /// Boxes of the labels kept so far, bucketed in a grid for the overlap test.
 struct CollisionGrid {
     typealias Box = (x0: Double, y0: Double, x1: Double, y1: Double)
-    private var cells: [Int: [Box]] = [:]
+
+    /// How a symbol's box may meet the boxes kept before it (`text-overlap`, `icon-overlap`;
+    /// where a layer does not set them, `never` or, with `*-allow-overlap`, `always`).
+    enum Overlap {
+        /// Kept only where it overlaps no box.
+        case never
+        /// Kept wherever it falls.
+        case always
+        /// Kept unless it overlaps the box of a symbol kept with `never`.
+        case cooperative
+    }
+
+    /// Each box with whether it was kept with `never`.
+    private var cells: [Int: [(box: Box, never: Bool)]] = [:]
     private let cell = 64.0
 
     private func keys(_ box: Box) -> [Int] {
@@ -55,14 +68,19 @@ struct CollisionGrid {
         return (r0...r1).flatMap { r in (c0...c1).map { r &* 65_536 &+ $0 } }
     }
 
-    func overlaps(_ box: Box) -> Bool {
+    /// True when `box` overlaps a kept box; `cooperative`, one kept with `never`.
+    func overlaps(_ box: Box, cooperative: Bool = false) -> Bool {
         keys(box).contains { key in
-            cells[key]?.contains { box.x0 < $0.x1 && $0.x0 < box.x1 && box.y0 < $0.y1 && $0.y0 < box.y1 } ?? false
+            cells[key]?.contains { kept in
+                (!cooperative || kept.never) && box.x0 < kept.box.x1 && kept.box.x0 < box.x1 && box.y0 < kept.box.y1
+                    && kept.box.y0 < box.y1
+            } ?? false
         }
     }
 
-    mutating func insert(_ box: Box) {
-        for key in keys(box) { cells[key, default: []].append(box) }
+    /// Keeps `box` of a symbol kept with `overlap`.
+    mutating func insert(_ box: Box, overlap: Overlap) {
+        for key in keys(box) { cells[key, default: []].append((box, overlap == .never)) }
     }
 }
 
@@ -113,7 +131,7 @@ extension MapLibrePainter {
             for (dataIndex, candidate) in Self.placementOrder(candidates, rules.placementOrder) {
                 // Text set at its point covers the point: a point inside a kept label is a
                 // collision whatever the text, found without shaping it.
-                if let text = candidate.text, !rules.text.allow, candidate.along == nil, text.offset == .zero,
+                if let text = candidate.text, rules.text.overlap == .never, candidate.along == nil, text.offset == .zero,
                    text.translate == .zero, text.variableAnchors == nil {
                     let p = candidate.point
                     if grid.overlaps((p.x, p.y, p.x, p.y)) { continue }
@@ -122,11 +140,14 @@ extension MapLibrePainter {
                 let texts = candidate.text.map { textChoices($0, for: candidate, icon: icon, rules: rules) } ?? []
                 if candidate.text != nil, texts.isEmpty { continue }
                 let fits = { (boxes: CollisionBoxes) in
-                    boxes.allSatisfy { Self.isOnMap($0.box, width: mapWidth, height: mapHeight) && ($0.allow || !grid.overlaps($0.box)) }
+                    boxes.allSatisfy { part in
+                        Self.isOnMap(part.box, width: mapWidth, height: mapHeight)
+                            && (part.overlap == .always || !grid.overlaps(part.box, cooperative: part.overlap == .cooperative))
+                    }
                 }
                 guard let (boxes, text, placedIcon) = Self.pick(texts, icon: icon, hasText: candidate.text != nil, rules: rules,
                                                                 fits: fits) else { continue }
-                for box in boxes where !box.ignore { grid.insert(box.box) }
+                for box in boxes where !box.ignore { grid.insert(box.box, overlap: box.overlap) }
                 let label = MapLibreLabel(text: text,
                                           color: candidate.text?.color ?? RGBA.transparent, halo: candidate.text?.halo,
                                           haloWidth: candidate.text?.haloWidth ?? 0, haloBlur: candidate.text?.haloBlur ?? 0,
