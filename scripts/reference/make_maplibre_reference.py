@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Renders Styles/maplibre.json and Tests/Fixtures/MapLibreReference/line-effects.json over
-Tests/Fixtures/MapLibre/ne-omt.mbtiles with MapLibre Native (PyPI `pymgl`, headless through Mesa's
+Tests/Fixtures/MapLibre/ne-omt.mbtiles, and Tests/Fixtures/MapLibreReference/sdf-icons.json
+(GeoJSON points, icons from a signed-distance-field sprite), with MapLibre Native (PyPI `pymgl`, headless through Mesa's
 EGL) into Tests/Fixtures/MapLibreReference/, the independent reference for mapcompose's MapLibre
 drawing (MapLibreReferenceTests).
 
@@ -23,6 +24,7 @@ OUT = ROOT / "Tests/Fixtures/MapLibreReference"
 
 MAPLIBRE = "Styles/maplibre.json"
 LINE_EFFECTS = "Tests/Fixtures/MapLibreReference/line-effects.json"
+SDF_ICONS = "Tests/Fixtures/MapLibreReference/sdf-icons.json"
 
 # name: (style, lat, lon, mapcompose zoom, width, height, pixel ratio). Line patterns at whole
 # GL zooms (MapLibre grows them with the tile in between) and within one tile (MapLibre starts
@@ -35,12 +37,15 @@ VIEWS = {
     "pacific-z3.5": (MAPLIBRE, 0, -90, 3.5, 256, 256, 1),
     "line-blur-z4": (LINE_EFFECTS, 50, 10, 4, 256, 256, 1),
     "line-pattern-z3": (LINE_EFFECTS, 30, 45, 3, 256, 256, 1),
+    "sdf-icons-z3": (SDF_ICONS, -4, 0, 3, 256, 160, 1),
+    "sdf-icons-z3-scale2": (SDF_ICONS, -4, 0, 3, 256, 160, 2),
 }
 
 
 def style_text(path):
     style = json.loads((ROOT / path).read_text())
-    style["sources"]["openmaptiles"]["url"] = "mbtiles://" + str(ROOT / "Tests/Fixtures/MapLibre/ne-omt.mbtiles")
+    if "openmaptiles" in style["sources"]:
+        style["sources"]["openmaptiles"]["url"] = "mbtiles://" + str(ROOT / "Tests/Fixtures/MapLibre/ne-omt.mbtiles")
     if "sprite" in style:
         style["sprite"] = "file://" + str(((ROOT / path).parent / style["sprite"]).resolve())
     return json.dumps(style)

@@ -13,6 +13,8 @@ struct SpriteIcon: @unchecked Sendable {
     /// The part (left, top, right, bottom, image pixels) that holds the text of a fitted icon
     /// (`content`); nil: the whole icon.
     var content: (left: Double, top: Double, right: Double, bottom: Double)?
+    /// A signed distance field (`sdf` in the index), drawn in `icon-color` (see `SDFIcon`).
+    var sdf = false
 }
 
 /// A style's icons: the sprite's own sheet and, where the sprite has one, its `@2x` sheet, drawn
@@ -106,6 +108,7 @@ enum MapLibreSprite {
                box[0] >= 0, box[1] >= 0, box[0] < box[2], box[1] < box[3], box[2] <= width, box[3] <= height {
                 icon.content = (box[0], box[1], box[2], box[3])
             }
+            if case .bool(true)? = entry["sdf"] { icon.sdf = true }
             icons[name] = icon
         }
         return .success(icons)

@@ -377,7 +377,24 @@ extension MapLibrePainter {
         guard let name = layer.imageName("icon-image", ctx) else { return nil }
         let size = min(layer.number("icon-size", ctx), 100)
         let alpha = max(0, min(1, layer.number("icon-opacity", ctx)))
-        guard let icon = icons[name], size > 0, alpha > 0 else { return nil }
+        guard var icon = icons[name], size > 0, alpha > 0 else { return nil }
+        if icon.sdf {
+            let paint = SDFIcon.Paint(color: layer.color("icon-color", ctx) ?? PaintColor(r: 0, g: 0, b: 0, a: 1),
+                                      halo: layer.color("icon-halo-color", ctx),
+                                      haloWidth: max(0, layer.number("icon-halo-width", ctx)),
+                                      haloBlur: max(0, layer.number("icon-halo-blur", ctx)), size: size,
+                                      pixelRatio: viewport.scale)
+            // Coloured at the size it is drawn: its pixel ratio grows by as much.
+            guard let colored = try? SDFIcon.colored(icon.image, paint, scale: size * viewport.scale / icon.pixelRatio)
+            else { return nil }
+            let grown = Double(colored.width) / Double(icon.image.width)
+            func zones(_ ranges: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+                ranges.map { $0.lowerBound * grown...$0.upperBound * grown }
+            }
+            icon = SpriteIcon(image: colored, pixelRatio: icon.pixelRatio * grown, stretchX: zones(icon.stretchX),
+                              stretchY: zones(icon.stretchY),
+                              content: icon.content.map { ($0.left * grown, $0.top * grown, $0.right * grown, $0.bottom * grown) })
+        }
         let scale = size * viewport.scale / icon.pixelRatio
         let (dx, dy) = layer.pair("icon-offset", ctx)
         let rotate = layer.number("icon-rotate", ctx)

@@ -197,7 +197,7 @@ import Testing
         let style = try Self.style(Self.landAndWater + """
             , {"id": "hills", "type": "hillshade", "source": "omt"},
               {"id": "buildings", "type": "fill-extrusion", "source": "omt", "source-layer": "water"},
-              {"id": "icons", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"text-field": "{name}"}, "paint": {"icon-color": "#ff0000"}},
+              {"id": "icons", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"text-field": "{name}", "text-writing-mode": ["horizontal"]}},
               {"id": "heat", "type": "heatmap", "source": "omt", "source-layer": "place"},
               {"id": "patterned", "type": "background", "paint": {"background-pattern": "waves"}}
             """)
