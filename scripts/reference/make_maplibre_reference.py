@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Renders Styles/maplibre.json and Tests/Fixtures/MapLibreReference/line-effects.json over
-Tests/Fixtures/MapLibre/ne-omt.mbtiles, and Tests/Fixtures/MapLibreReference/sdf-icons.json
-(GeoJSON points, icons from a signed-distance-field sprite), with MapLibre Native (PyPI `pymgl`, headless through Mesa's
+Tests/Fixtures/MapLibre/ne-omt.mbtiles, Tests/Fixtures/MapLibreReference/sdf-icons.json
+(GeoJSON points, icons from a signed-distance-field sprite) and raster-adjust.json (the raster
+MBTiles of Tests/Fixtures/Reference with raster colour adjustments), with MapLibre Native (PyPI `pymgl`, headless through Mesa's
 EGL) into Tests/Fixtures/MapLibreReference/, the independent reference for mapcompose's MapLibre
 drawing (MapLibreReferenceTests).
 
@@ -25,6 +26,7 @@ OUT = ROOT / "Tests/Fixtures/MapLibreReference"
 MAPLIBRE = "Styles/maplibre.json"
 LINE_EFFECTS = "Tests/Fixtures/MapLibreReference/line-effects.json"
 SDF_ICONS = "Tests/Fixtures/MapLibreReference/sdf-icons.json"
+RASTER_ADJUST = "Tests/Fixtures/MapLibreReference/raster-adjust.json"
 
 # name: (style, lat, lon, mapcompose zoom, width, height, pixel ratio). Line patterns at whole
 # GL zooms (MapLibre grows them with the tile in between) and within one tile (MapLibre starts
@@ -39,6 +41,7 @@ VIEWS = {
     "line-pattern-z3": (LINE_EFFECTS, 30, 45, 3, 256, 256, 1),
     "sdf-icons-z3": (SDF_ICONS, -4, 0, 3, 256, 160, 1),
     "sdf-icons-z3-scale2": (SDF_ICONS, -4, 0, 3, 256, 160, 2),
+    "raster-adjust-z3": (RASTER_ADJUST, 30, 0, 3, 256, 256, 1),
 }
 
 
@@ -46,6 +49,10 @@ def style_text(path):
     style = json.loads((ROOT / path).read_text())
     if "openmaptiles" in style["sources"]:
         style["sources"]["openmaptiles"]["url"] = "mbtiles://" + str(ROOT / "Tests/Fixtures/MapLibre/ne-omt.mbtiles")
+    for source in style["sources"].values():
+        url = source.get("url", "")
+        if url.startswith("mbtiles://") and not url.startswith("mbtiles:///"):
+            source["url"] = "mbtiles://" + str(((ROOT / path).parent / url.removeprefix("mbtiles://")).resolve())
     if "sprite" in style:
         style["sprite"] = "file://" + str(((ROOT / path).parent / style["sprite"]).resolve())
     return json.dumps(style)

@@ -571,6 +571,11 @@ struct MapLibrePainter {
         guard let id = layer.source else { return }
         let opacity = max(0, min(1, layer.number("raster-opacity", ctx)))
         guard opacity > 0 else { return }
+        // Colour adjustments apply to the resampled tiles: drawn into a group, adjusted there,
+        // then painted with the layer's opacity.
+        let adjustment = RasterColorAdjustment(layer, ctx)
+        let tileAlpha = adjustment == nil ? opacity : 1
+        if adjustment != nil { cairo_push_group(context.cr) }
         let res = viewport.resolution, extent = viewport.extent, o = WebMercator.originShift
         for tile in scene.tiles[id] ?? [] {
             guard case .raster(let image) = tile.content else { continue }
@@ -584,11 +589,24 @@ struct MapLibrePainter {
             if drawsFromPrivateViews {
                 // Other bands draw from the same tile on other threads.
                 guard let view = try? image.privateView() else { context.restore(); continue }
-                context.draw(view, x: x, y: y, scale: side / Double(image.width), alpha: opacity, padEdges: true)
+                context.draw(view, x: x, y: y, scale: side / Double(image.width), alpha: tileAlpha, padEdges: true)
             } else {
-                context.draw(image, x: x, y: y, scale: side / Double(image.width), alpha: opacity, padEdges: true)
+                context.draw(image, x: x, y: y, scale: side / Double(image.width), alpha: tileAlpha, padEdges: true)
             }
             context.restore()
+        }
+        guard let adjustment else { return }
+        do {
+            let group = try CairoGroupPattern(popping: context.cr)
+            var surface: OpaquePointer?
+            if cairo_pattern_get_surface(group.pointer, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+               cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE {
+                adjustment.apply(to: surface)
+            }
+            cairo_set_source(context.cr, group.pointer)
+            cairo_paint_with_alpha(context.cr, opacity)
+        } catch {
+            context.pendingError = context.pendingError ?? error
         }
     }
 }

@@ -101,6 +101,11 @@ enum MapLibreProperties {
         ],
         "raster": [
             "raster-opacity": number(1, dataDriven: false),
+            "raster-hue-rotate": number(0, dataDriven: false),
+            "raster-saturation": number(0, dataDriven: false),
+            "raster-contrast": number(0, dataDriven: false),
+            "raster-brightness-min": number(0, dataDriven: false),
+            "raster-brightness-max": number(1, dataDriven: false),
         ],
         "symbol": [
             "symbol-placement": choice(["point", "line", "line-center"], "point", layout: true),
