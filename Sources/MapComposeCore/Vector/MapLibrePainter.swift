@@ -526,6 +526,7 @@ struct MapLibrePainter {
     private func drawCircles(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ context: DrawingContext) {
         struct Circle {
             var center: Point, radius: Double, color: PaintColor?, strokeWidth: Double, stroke: PaintColor?, sortKey: Double
+            var blur: Double
         }
         var circles: [Circle] = []
         let scale = viewport.scale
@@ -540,15 +541,21 @@ struct MapLibrePainter {
             let stroke = layer.color("circle-stroke-color", ctx, opacity: strokeOpacity)
             let translate = translation(layer, "circle-translate", ctx)
             let sortKey = layer.number("circle-sort-key", ctx)
+            let blur = max(0, layer.number("circle-blur", ctx))
             for point in placed.feature.points
             where point.x >= tile.minX && point.x < tile.maxX && point.y >= tile.minY && point.y < tile.maxY {
                 circles.append(Circle(center: point + translate, radius: radius, color: color, strokeWidth: strokeWidth,
-                                      stroke: stroke, sortKey: sortKey))
+                                      stroke: stroke, sortKey: sortKey, blur: blur))
             }
         }
         let cr = context.cr
         for circle in circles.enumerated().sorted(by: { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) })
             .map(\.element) {
+            if circle.blur > 0 {
+                BlurredCircle(center: circle.center, radius: max(0, circle.radius), strokeWidth: circle.strokeWidth,
+                              color: circle.color, stroke: circle.stroke, blur: circle.blur).draw(on: cr)
+                continue
+            }
             if let color = circle.color, color.a > 0, circle.radius > 0 {
                 cairo_new_path(cr)
                 cairo_arc(cr, circle.center.x, circle.center.y, circle.radius, 0, 2 * .pi)

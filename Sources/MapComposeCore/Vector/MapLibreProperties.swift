@@ -94,6 +94,7 @@ enum MapLibreProperties {
             "circle-color": color("#000000"),
             "circle-opacity": number(1),
             "circle-stroke-width": number(0),
+            "circle-blur": number(0),
             "circle-stroke-color": color("#000000"),
             "circle-stroke-opacity": number(1),
             "circle-translate": translate,
