@@ -2,8 +2,8 @@
 """Renders Styles/maplibre.json and Tests/Fixtures/MapLibreReference/line-effects.json over
 Tests/Fixtures/MapLibre/ne-omt.mbtiles, Tests/Fixtures/MapLibreReference/sdf-icons.json
 (GeoJSON points, icons from a signed-distance-field sprite) raster-adjust.json (the raster
-MBTiles of Tests/Fixtures/Reference with raster colour adjustments) and circle-blur.json, with
-MapLibre Native (PyPI `pymgl`, headless through Mesa's
+MBTiles of Tests/Fixtures/Reference with raster colour adjustments), circle-blur.json and
+background-pattern.json, with MapLibre Native (PyPI `pymgl`, headless through Mesa's
 EGL) into Tests/Fixtures/MapLibreReference/, the independent reference for mapcompose's MapLibre
 drawing (MapLibreReferenceTests).
 
@@ -29,6 +29,7 @@ LINE_EFFECTS = "Tests/Fixtures/MapLibreReference/line-effects.json"
 SDF_ICONS = "Tests/Fixtures/MapLibreReference/sdf-icons.json"
 RASTER_ADJUST = "Tests/Fixtures/MapLibreReference/raster-adjust.json"
 CIRCLE_BLUR = "Tests/Fixtures/MapLibreReference/circle-blur.json"
+BACKGROUND_PATTERN = "Tests/Fixtures/MapLibreReference/background-pattern.json"
 
 # name: (style, lat, lon, mapcompose zoom, width, height, pixel ratio). Line patterns at whole
 # GL zooms (MapLibre grows them with the tile in between) and within one tile (MapLibre starts
@@ -45,6 +46,8 @@ VIEWS = {
     "sdf-icons-z3-scale2": (SDF_ICONS, -4, 0, 3, 256, 160, 2),
     "raster-adjust-z3": (RASTER_ADJUST, 30, 0, 3, 256, 256, 1),
     "circle-blur-z3": (CIRCLE_BLUR, 38, 45, 3, 256, 192, 1),
+    "background-pattern-z3": (BACKGROUND_PATTERN, 0, 0, 3, 256, 256, 1),
+    "background-pattern-z3.5": (BACKGROUND_PATTERN, 10, 20, 3.5, 256, 256, 1),
 }
 
 

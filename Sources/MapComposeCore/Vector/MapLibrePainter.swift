@@ -79,11 +79,7 @@ struct MapLibrePainter {
             ctx.geometryType = nil
             switch layer.kind {
             case .background:
-                let opacity = layer.number("background-opacity", ctx)
-                if let color = layer.color("background-color", ctx, opacity: opacity) {
-                    set(color, context)
-                    cairo_paint(context.cr)
-                }
+                drawBackground(layer, ctx, context)
             case .raster:
                 drawRaster(layer, ctx, context)
             case .fill:
@@ -252,6 +248,33 @@ struct MapLibrePainter {
             cairo_stroke(cr)
             cairo_restore(cr)
         }
+    }
+
+    /// The whole map in `background-color`, or covered with `background-pattern`'s image (as
+    /// fill patterns are, anchored at the world's corner); nothing where the sprite lacks it.
+    private func drawBackground(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ context: DrawingContext) {
+        let opacity = layer.number("background-opacity", ctx)
+        let patterns = MapLibrePatternImage(layer, icons: icons)
+        guard let (color, pattern) = MapLibrePatternImage.paint(layer, ctx, pattern: patterns, color: "background-color",
+                                                                opacity: opacity) else { return }
+        guard let name = pattern else {
+            set(color, context)
+            cairo_paint(context.cr)
+            return
+        }
+        guard let icon = icons[name], color.a > 0 else { return }
+        let cr = context.cr
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+        do {
+            try fill(with: icon, alpha: color.a, context)
+        } catch {
+            context.pendingError = context.pendingError ?? error
+        }
+        cairo_restore(cr)
     }
 
     /// Fills the current path with `icon` repeated, `alpha` opaque, drawn at the output scale

@@ -1,10 +1,11 @@
 import MapLibreStyleSpec
 
-/// The sprite image a layer's `fill-pattern` or `line-pattern` names: looked up per feature when
-/// the layer is drawn, and checked against the sprite when the style loads.
+/// The sprite image a layer's `fill-pattern`, `line-pattern` or `background-pattern` names:
+/// looked up per feature when the layer is drawn, and checked against the sprite when the style
+/// loads.
 struct MapLibrePatternImage {
     /// The pattern property of each layer type that has one.
-    static let properties = ["fill": "fill-pattern", "line": "line-pattern"]
+    static let properties = ["fill": "fill-pattern", "line": "line-pattern", "background": "background-pattern"]
 
     let property: String
     let icons: [String: SpriteIcon]

@@ -60,6 +60,7 @@ enum MapLibreProperties {
         "background": [
             "background-color": color("#000000", dataDriven: false),
             "background-opacity": number(1, dataDriven: false),
+            "background-pattern": image(layout: false),
         ],
         "fill": [
             "fill-antialias": flag(true, layout: false),

@@ -92,7 +92,8 @@ enum MapLibreStyleLoader {
             }
             if let doubleProblem { log.note(nil, "sprite", "the @2x sheet is not drawn: \(doubleProblem)") }
         } else {
-            for (property, what) in [("icon-image", "icons"), ("fill-pattern", "fill patterns"), ("line-pattern", "line patterns")]
+            for (property, what) in [("icon-image", "icons"), ("fill-pattern", "fill patterns"), ("line-pattern", "line patterns"),
+                                     ("background-pattern", "background patterns")]
             where definition.layers.contains(where: { $0.properties[property] != nil }) {
                 log.note(nil, "sprite", "\(what) are not drawn: the style names no sprite")
             }

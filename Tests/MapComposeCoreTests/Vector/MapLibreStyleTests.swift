@@ -199,22 +199,23 @@ import Testing
               {"id": "buildings", "type": "fill-extrusion", "source": "omt", "source-layer": "water"},
               {"id": "icons", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"text-field": "{name}", "text-writing-mode": ["horizontal"]}},
               {"id": "heat", "type": "heatmap", "source": "omt", "source-layer": "place"},
-              {"id": "patterned", "type": "background", "paint": {"background-pattern": "waves"}}
+              {"id": "gradient", "type": "line", "source": "omt", "source-layer": "water", "paint": {"line-gradient": "#ff0000"}}
             """)
         let notes = style.notes.map(\.message)
-        for id in ["hills", "buildings", "icons", "heat", "patterned"] {
+        for id in ["hills", "buildings", "icons", "heat", "gradient"] {
             #expect(notes.count { $0.contains("layer '\(id)'") } == 1, "\(id): \(notes)")
         }
         #expect(notes.count == 5)
-        #expect(notes.contains { $0.contains("background-pattern") })
+        #expect(notes.contains { $0.contains("line-gradient") })
     }
 
-    /// A background drawn with a pattern (not drawn) is left out, not painted black over the map.
-    @Test func patternLayersAreLeftOut() async throws {
+    /// A background whose pattern the style cannot draw (no sprite) is left out, with a note, not
+    /// painted in its colour (black by default) over the map.
+    @Test func patternLayersWithoutASpriteAreLeftOut() async throws {
         let style = try Self.style(Self.landAndWater + """
             , {"id": "waves", "type": "background", "paint": {"background-pattern": "wave"}}
             """)
-        #expect(style.notes.map(\.message) == ["layer 'waves': background-pattern not drawn, so the layer is left out"])
+        #expect(style.notes.map(\.message) == ["background patterns are not drawn: the style names no sprite"])
         let (image, viewport) = try await Self.render(style, lat: 43, lon: 5, zoom: 5)
         #expect(Self.pixel(image, viewport, lat: 41, lon: 5) == Self.water)
     }
