@@ -153,6 +153,7 @@ enum MapLibreProperties {
             "icon-rotate": number(0, layout: true),
             "icon-rotation-alignment": choice(["map", "viewport", "auto"], "auto", layout: true),
             "icon-allow-overlap": flag(false, layout: true),
+            "icon-keep-upright": flag(false, layout: true),
             "icon-overlap": Entry(spec: PropertySpecification(type: "enum", propertyType: "data-constant", interpolated: false,
                                                               parameters: ["zoom"],
                                                               enumValues: ["never", "always", "cooperative"]), layout: true),

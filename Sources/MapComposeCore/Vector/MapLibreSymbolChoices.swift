@@ -81,7 +81,8 @@ extension MapLibrePainter {
     func iconChoice(_ icon: SymbolIcon, for candidate: SymbolCandidate, rules: SymbolLayerRules) -> IconChoice {
         let width = Double(icon.image.width) * icon.scale, height = Double(icon.image.height) * icon.scale
         let (left, top) = Self.corner(icon.anchor, width: width, height: height)
-        let lineAngle = icon.followsLine ? candidate.along.map { $0.path.position(at: $0.distance).angle } ?? 0 : 0
+        var lineAngle = icon.followsLine ? candidate.along.map { $0.path.position(at: $0.distance).angle } ?? 0 : 0
+        if icon.keepUpright, cos(lineAngle) < 0 { lineAngle += .pi }
         let angle = icon.rotate + lineAngle
         let x = icon.offset.x + left, y = icon.offset.y + top
         let middle = Point(x + width / 2, y + height / 2)

@@ -227,6 +227,9 @@ extension MapLibrePainter {
         let rotate: Double
         /// Along lines, turned to the line (`icon-rotation-alignment` other than `viewport`).
         let followsLine: Bool
+        /// Along lines, turned half round where the line runs right to left, so it is never upside
+        /// down (`icon-keep-upright`).
+        let keepUpright: Bool
         /// `icon-translate`: pixels the icon and its box are moved by.
         let translate: Point
         /// `icon-padding`: pixels added round its box.
@@ -402,6 +405,7 @@ extension MapLibrePainter {
                           offset: Point(dx, dy) * size * viewport.scale, alpha: alpha,
                           rotate: rotate.isFinite ? rotate * .pi / 180 : 0,
                           followsLine: placement != "point" && layer.string("icon-rotation-alignment", ctx) != "viewport",
+                          keepUpright: layer.value("icon-keep-upright", ctx).boolean ?? false,
                           translate: translation(layer, "icon-translate", ctx),
                           padding: max(0, layer.number("icon-padding", ctx)) * viewport.scale, sprite: icon,
                           fit: textFit(layer, ctx))

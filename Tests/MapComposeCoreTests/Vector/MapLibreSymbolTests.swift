@@ -602,4 +602,16 @@ import Testing
             down, layout: #", "symbol-placement": "line-center", "icon-rotation-alignment": "viewport""#))
         #expect(viewport.redLeft > 50 && viewport.redRight == 0, "\(viewport)")
     }
+
+    /// `icon-keep-upright`: along a line running right to left, the icon turns half round so it
+    /// is not upside down; without it, it is turned with the line.
+    @Test func iconsKeptUprightAlongALineRunningLeft() async throws {
+        let (right, left) = (Self.lonLat(100, 0), Self.lonLat(-100, 0))
+        let leftward = #"{"type": "LineString", "coordinates": [[\#(right.lon), \#(right.lat)], [\#(left.lon), \#(left.lat)]]}"#
+        let turned = try await Self.halvesAt(try Self.halves(leftward, layout: #", "symbol-placement": "line-center""#))
+        #expect(turned.redRight > 50 && turned.redLeft == 0, "upside down with the line: \(turned)")
+        let upright = try await Self.halvesAt(try Self.halves(
+            leftward, layout: #", "symbol-placement": "line-center", "icon-keep-upright": true"#))
+        #expect(upright.redLeft > 50 && upright.redRight == 0, "kept upright: \(upright)")
+    }
 }
