@@ -311,7 +311,18 @@ enum MapLibreStyleParser {
                     value = LegacyFunction.tokenString(text)
                 }
                 switch StyleExpression.parseProperty(value, rootKey: "\(keyPath).\(group).\(name)", spec: entry.spec) {
-                case .success(let expression): properties[name] = expression
+                case .success(let expression):
+                    // An enum written as a plain value must be one of its values (as MapLibre's
+                    // validation says); one given by an expression is checked when it is drawn.
+                    if entry.spec.type == "enum", !entry.spec.enumValues.isEmpty, expression.kind == .constant,
+                       case .string(let text) = expression.evaluate(EvaluationContext(zoom: 0), fallback: .null),
+                       !entry.spec.enumValues.contains(text) {
+                        log.add(nil, "\(keyPath).\(group).\(name)",
+                                "expected one of [\(entry.spec.enumValues.joined(separator: ", "))], \"\(text)\" found")
+                        failed = true
+                        continue
+                    }
+                    properties[name] = expression
                 case .failure(let errors):
                     for line in errors.errors { log.add(nil, "\(keyPath).\(group).\(name)\(line.key)", line.message) }
                     failed = true

@@ -271,6 +271,11 @@ import Testing
             (#"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "polygon"}]}"#, "layers[0].type"),
             (#"{"version": 8, "sources": {}, "layers": [{"id": "a", "type": "background", "layout": {"visibility": "hidden"}}]}"#,
              "layers[0].layout.visibility"),
+            // An enum's value outside its values.
+            (#"{"version": 8, "sources": {\#(source)}, "layers": [{"id": "a", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"text-field": "x", "symbol-placement": "sometimes"}}]}"#,
+             "layers[0].layout.symbol-placement"),
+            (#"{"version": 8, "sources": {\#(source)}, "layers": [{"id": "a", "type": "line", "source": "omt", "source-layer": "boundary", "layout": {"line-cap": "pointy"}}]}"#,
+             "layers[0].layout.line-cap"),
         ]
         for (text, keyPath) in cases {
             let found = Self.problems(text)
