@@ -89,6 +89,7 @@ extension MapLibrePainter {
     func placeLabels() -> [Int: [MapLibreLabel]] {
         var grid = CollisionGrid()
         var placed: [Int: [MapLibreLabel]] = [:]
+        let coloredIcons = SDFIcon.Cache()
         let ctx = EvaluationContext(zoom: glZoom)
         ctx.availableImages = Set(icons.keys)
         let scale = viewport.scale
@@ -118,7 +119,7 @@ extension MapLibrePainter {
                 }
                 guard !anchors.isEmpty else { return }
                 let text = labelText(layer, ctx, placement: placement)
-                let icon = labelIcon(layer, ctx, placement: placement)
+                let icon = labelIcon(layer, ctx, placement: placement, coloredIcons: coloredIcons)
                 guard text != nil || icon != nil else { return }
                 let sortKey = layer.number("symbol-sort-key", ctx)
                 for (point, along) in anchors {
@@ -375,7 +376,8 @@ extension MapLibrePainter {
     }
 
     /// The feature's icon in `ctx`, nil when there is none or the sprite lacks it.
-    private func labelIcon(_ layer: MapLibreLayer, _ ctx: EvaluationContext, placement: String) -> SymbolIcon? {
+    private func labelIcon(_ layer: MapLibreLayer, _ ctx: EvaluationContext, placement: String,
+                           coloredIcons: SDFIcon.Cache) -> SymbolIcon? {
         guard layer.properties["icon-image"] != nil else { return nil }
         guard let name = layer.imageName("icon-image", ctx) else { return nil }
         let size = min(layer.number("icon-size", ctx), 100)
@@ -387,16 +389,8 @@ extension MapLibrePainter {
                                       haloWidth: max(0, layer.number("icon-halo-width", ctx)),
                                       haloBlur: max(0, layer.number("icon-halo-blur", ctx)), size: size,
                                       pixelRatio: viewport.scale)
-            // Coloured at the size it is drawn: its pixel ratio grows by as much.
-            guard let colored = try? SDFIcon.colored(icon.image, paint, scale: size * viewport.scale / icon.pixelRatio)
-            else { return nil }
-            let grown = Double(colored.width) / Double(icon.image.width)
-            func zones(_ ranges: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
-                ranges.map { $0.lowerBound * grown...$0.upperBound * grown }
-            }
-            icon = SpriteIcon(image: colored, pixelRatio: icon.pixelRatio * grown, stretchX: zones(icon.stretchX),
-                              stretchY: zones(icon.stretchY),
-                              content: icon.content.map { ($0.left * grown, $0.top * grown, $0.right * grown, $0.bottom * grown) })
+            guard let colored = coloredIcons.colored(name, icon, paint) else { return nil }
+            icon = colored
         }
         let scale = size * viewport.scale / icon.pixelRatio
         let (dx, dy) = layer.pair("icon-offset", ctx)

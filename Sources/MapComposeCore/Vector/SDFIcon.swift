@@ -9,7 +9,7 @@ import Foundation
 /// decided there, so edges stay sharp however far the icon is scaled.
 struct SDFIcon {
     /// How the icon is coloured; widths in CSS pixels, as the style gives them.
-    struct Paint {
+    struct Paint: Hashable {
         var color: PaintColor
         var halo: PaintColor?
         var haloWidth: Double
@@ -18,6 +18,36 @@ struct SDFIcon {
         var size: Double
         /// Device pixels per CSS pixel (`--scale`), MapLibre's device pixel ratio.
         var pixelRatio: Double
+    }
+
+    /// Icons coloured during one placement of labels, by sprite name and paint, so that the
+    /// many symbols of a layer that share an icon and its colours colour it once.
+    final class Cache {
+        private var icons: [String: [Paint: SpriteIcon]] = [:]
+
+        /// The sprite's `icon` named `name` coloured with `paint`; nil where it cannot be made.
+        func colored(_ name: String, _ icon: SpriteIcon, _ paint: Paint) -> SpriteIcon? {
+            if let known = icons[name]?[paint] { return known }
+            let made = SDFIcon.colored(icon, paint)
+            if let made { icons[name, default: [:]][paint] = made }
+            return made
+        }
+    }
+
+    /// `icon` coloured with `paint` at the size it is drawn (`paint.size` × `paint.pixelRatio`
+    /// device pixels per CSS pixel): its pixel ratio, stretch zones and content box grow by as
+    /// much; nil where the image cannot be made.
+    static func colored(_ icon: SpriteIcon, _ paint: Paint) -> SpriteIcon? {
+        guard let image = try? colored(icon.image, paint, scale: paint.size * paint.pixelRatio / icon.pixelRatio) else {
+            return nil
+        }
+        let grown = Double(image.width) / Double(icon.image.width)
+        func zones(_ ranges: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+            ranges.map { $0.lowerBound * grown...$0.upperBound * grown }
+        }
+        return SpriteIcon(image: image, pixelRatio: icon.pixelRatio * grown, stretchX: zones(icon.stretchX),
+                          stretchY: zones(icon.stretchY),
+                          content: icon.content.map { ($0.left * grown, $0.top * grown, $0.right * grown, $0.bottom * grown) })
     }
 
     /// The distance on the shape's edge (MapLibre's `(256 - 64) / 256`).
