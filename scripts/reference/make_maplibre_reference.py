@@ -3,7 +3,7 @@
 Tests/Fixtures/MapLibre/ne-omt.mbtiles, Tests/Fixtures/MapLibreReference/sdf-icons.json
 (GeoJSON points, icons from a signed-distance-field sprite) raster-adjust.json (the raster
 MBTiles of Tests/Fixtures/Reference with raster colour adjustments), circle-blur.json and
-background-pattern.json, with MapLibre Native (PyPI `pymgl`, headless through Mesa's
+background-pattern.json and line-gradient.json (GeoJSON lines with lineMetrics), with MapLibre Native (PyPI `pymgl`, headless through Mesa's
 EGL) into Tests/Fixtures/MapLibreReference/, the independent reference for mapcompose's MapLibre
 drawing (MapLibreReferenceTests).
 
@@ -30,6 +30,7 @@ SDF_ICONS = "Tests/Fixtures/MapLibreReference/sdf-icons.json"
 RASTER_ADJUST = "Tests/Fixtures/MapLibreReference/raster-adjust.json"
 CIRCLE_BLUR = "Tests/Fixtures/MapLibreReference/circle-blur.json"
 BACKGROUND_PATTERN = "Tests/Fixtures/MapLibreReference/background-pattern.json"
+LINE_GRADIENT = "Tests/Fixtures/MapLibreReference/line-gradient.json"
 
 # name: (style, lat, lon, mapcompose zoom, width, height, pixel ratio). Line patterns at whole
 # GL zooms (MapLibre grows them with the tile in between) and within one tile (MapLibre starts
@@ -48,6 +49,8 @@ VIEWS = {
     "circle-blur-z3": (CIRCLE_BLUR, 38, 45, 3, 256, 192, 1),
     "background-pattern-z3": (BACKGROUND_PATTERN, 0, 0, 3, 256, 256, 1),
     "background-pattern-z3.5": (BACKGROUND_PATTERN, 10, 20, 3.5, 256, 256, 1),
+    "line-gradient-z3": (LINE_GRADIENT, 20, 37.5, 3, 384, 320, 1),
+    "line-gradient-z3.6": (LINE_GRADIENT, 22, 40, 3.6, 384, 384, 1),
 }
 
 

@@ -16,9 +16,11 @@ final class MapLibreLayer: @unchecked Sendable {
     let maxzoom: Double
     let filter: StyleExpression?
     let properties: [String: StyleExpression]
+    /// Whether the source is GeoJSON with `lineMetrics`, so its lines carry `line-progress`.
+    let lineMetrics: Bool
 
     init(id: String, kind: Kind, source: String?, sourceLayer: String?, minzoom: Double, maxzoom: Double,
-         filter: StyleExpression?, properties: [String: StyleExpression]) {
+         filter: StyleExpression?, properties: [String: StyleExpression], lineMetrics: Bool = false) {
         self.id = id
         self.kind = kind
         self.source = source
@@ -27,6 +29,7 @@ final class MapLibreLayer: @unchecked Sendable {
         self.maxzoom = maxzoom
         self.filter = filter
         self.properties = properties
+        self.lineMetrics = lineMetrics
     }
 
     /// Views below GL zoom 0 (mapcompose zoom under 1) count as GL zoom 0 here, the lowest a

@@ -407,6 +407,9 @@ struct MapLibrePainter {
         var blur: Double
         /// The sprite icon laid along the line in place of the colour.
         var pattern: String?
+        /// Drawn with the layer's `line-gradient` in place of the colour (which is then black
+        /// with the line's opacity as its alpha); the lines' `distances` are then their progress.
+        var gradient = false
 
         /// Half the whole line's width: both sides and the gap, where it has one.
         var halfWidth: Double { gap > 0 ? gap / 2 + width : width / 2 }
@@ -418,28 +421,41 @@ struct MapLibrePainter {
         var paths: [LinePaint: [MeasuredLine]] = [:]
         let scale = viewport.scale
         let patterns = MapLibrePatternImage(layer, icons: icons)
+        // As in MapLibre, a pattern or dashes take the gradient's place.
+        let gradient = layer.properties["line-dasharray"] == nil ? LineGradient(layer, ctx) : nil
         forEachFeature(layer, ctx) { placed in
             let feature = placed.feature
             let lines = feature.type == .polygon ? feature.polygons.flatMap { $0 } : feature.type == .line ? feature.lines : []
             guard !lines.isEmpty else { return }
-            guard let (color, pattern) = MapLibrePatternImage.paint(layer, ctx, pattern: patterns, color: "line-color",
-                                                                    opacity: layer.number("line-opacity", ctx)) else { return }
+            let opacity = layer.number("line-opacity", ctx)
+            guard var (color, pattern) = MapLibrePatternImage.paint(layer, ctx, pattern: patterns, color: "line-color",
+                                                                    opacity: opacity) else { return }
+            let graded = gradient != nil && pattern == nil
+            if graded { color = PaintColor(r: 0, g: 0, b: 0, a: max(0, min(1, opacity))) }
             let width = layer.number("line-width", ctx) * scale
             // As in MapLibre, a pattern is drawn without dashes.
-            let paint = LinePaint(color: color, width: width, gap: layer.number("line-gap-width", ctx) * scale,
+            var paint = LinePaint(color: color, width: width, gap: layer.number("line-gap-width", ctx) * scale,
                                   offset: layer.number("line-offset", ctx) * scale,
                                   cap: layer.string("line-cap", ctx) ?? "butt", join: layer.string("line-join", ctx) ?? "miter",
                                   miterLimit: layer.number("line-miter-limit", ctx),
                                   dashes: pattern == nil ? layer.numbers("line-dasharray", ctx) : [],
                                   translate: translation(layer, "line-translate", ctx),
                                   blur: max(0, layer.number("line-blur", ctx)) * scale, pattern: pattern)
+            paint.gradient = graded
             guard paint.width > 0, color.a > 0 else { return }
             if paths[paint] == nil {
                 order.append(paint)
                 sortKeys[paint] = layer.number("line-sort-key", ctx)
             }
             let rect = placed.tile.expanded(by: placed.margin)
-            paths[paint, default: []] += lines.flatMap { Self.clipMeasured(line: $0, to: rect) }
+            // Only the lines of a GeoJSON source with line metrics have a progress; MapLibre
+            // reads 0 all along any other.
+            let measured = graded && layer.lineMetrics && feature.type == .line
+            for line in lines {
+                var parts = Self.clipMeasured(line: line, to: rect)
+                if graded { Self.setProgress(&parts, length: measured ? Self.length(of: line) : 0) }
+                paths[paint, default: []] += parts
+            }
         }
         let cr = context.cr
         for paint in order.enumerated().sorted(by: { (sortKeys[$0.element]!, $0.offset) < (sortKeys[$1.element]!, $1.offset) })
@@ -466,14 +482,14 @@ struct MapLibrePainter {
             if dashes.count >= 2, dashes.reduce(0, +) >= 0.5 {
                 cairo_set_dash(cr, dashes, Int32(dashes.count), 0)
             }
-            if paint.blur == 0, paint.pattern == nil {
+            if paint.blur == 0, paint.pattern == nil, !paint.gradient {
                 cairo_new_path(cr)
                 for side in blur.sides { addPaths(side: side) }
                 set(paint.color, context)
                 cairo_stroke(cr)
             } else {
                 do {
-                    try drawMasked(paint, lines, blur: blur, addPaths: addPaths, context)
+                    try drawMasked(paint, lines, blur: blur, gradient: gradient, addPaths: addPaths, context)
                 } catch {
                     context.pendingError = context.pendingError ?? error
                 }
@@ -482,11 +498,12 @@ struct MapLibrePainter {
         }
     }
 
-    /// A line with `line-blur` or `line-pattern`: its colour, or its pattern laid along `lines`,
+    /// A line with `line-blur`, `line-pattern` or `line-gradient`: its colour, or its pattern or
+    /// gradient laid along `lines`,
     /// painted through its coverage (`LineBlur`), within a clip around the lines. The stroke's
     /// cap, join and dashes are set on the context.
-    private func drawMasked(_ paint: LinePaint, _ lines: [MeasuredLine], blur: LineBlur, addPaths: (_ side: Double) -> Void,
-                            _ context: DrawingContext) throws(CairoError) {
+    private func drawMasked(_ paint: LinePaint, _ lines: [MeasuredLine], blur: LineBlur, gradient: LineGradient?,
+                            addPaths: (_ side: Double) -> Void, _ context: DrawingContext) throws(CairoError) {
         let cr = context.cr
         let miter = paint.join == "miter" ? max(1, paint.miterLimit) : 1
         // Groups only as large as the lines' reach, at most the clip.
@@ -498,22 +515,45 @@ struct MapLibrePainter {
         cairo_new_path(cr)
         cairo_rectangle(cr, x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
         cairo_clip(cr)
-        let mask = try blur.mask(on: cr, alpha: paint.pattern == nil ? 1 : paint.color.a, addPath: addPaths)
+        let laidAlong = paint.pattern != nil || paint.gradient
+        let mask = try blur.mask(on: cr, alpha: laidAlong ? paint.color.a : 1, addPath: addPaths)
+        let centres = paint.offset == 0 || !laidAlong ? lines : lines.map {
+            MeasuredLine(points: Self.offset($0.points, by: paint.offset), distances: $0.distances)
+        }
+        // A gap's sides meet at corners moved out along the bisector, up to 4 times their offset.
+        let corners = paint.halfWidth * miter + (paint.gap > 0 ? 2 * (paint.gap + paint.width) : 0)
+        // Regions reach no further than the coverage does, so they paint over little of other lines.
+        let regions = LineSegmentRegions(across: paint.halfWidth + 1.5,
+                                         capReach: paint.cap == "butt" ? 0.5 : paint.halfWidth + 0.5, cornerReach: corners)
+        let source: CairoGroupPattern?
         if let name = paint.pattern, let icon = icons[name] {
-            let centres = paint.offset == 0 ? lines : lines.map {
-                MeasuredLine(points: Self.offset($0.points, by: paint.offset), distances: $0.distances)
-            }
-            // A gap's sides meet at corners moved out along the bisector, up to 4 times their offset.
-            let corners = paint.halfWidth * miter + (paint.gap > 0 ? 2 * (paint.gap + paint.width) : 0)
-            var pattern = LinePattern(icon: icon, scale: viewport.scale, halfWidth: paint.halfWidth,
-                                      capReach: paint.cap == "butt" ? 0.5 : paint.halfWidth + 0.5, cornerReach: corners)
+            var pattern = LinePattern(icon: icon, scale: viewport.scale, halfWidth: paint.halfWidth, regions: regions)
             pattern.growth = patternGrowth
-            let source = try pattern.source(on: cr, lines: centres, offset: paint.translate)
-            cairo_set_source(cr, source.pointer)
+            source = try pattern.source(on: cr, lines: centres, offset: paint.translate)
+        } else if paint.gradient, let gradient {
+            source = try gradient.source(on: cr, lines: centres, offset: paint.translate, regions: regions)
         } else {
+            source = nil
             set(paint.color, context)
         }
+        if let source { cairo_set_source(cr, source.pointer) }
         cairo_mask(cr, mask.pointer)
+    }
+
+    /// The length of `line` in pixels.
+    static func length(of line: [Point]) -> Double {
+        zip(line, line.dropFirst()).reduce(0) { total, pair in
+            let d = pair.1 - pair.0
+            return total + (d * d).sum().squareRoot()
+        }
+    }
+
+    /// Turns the distances of `parts` (cut from one line of `length` pixels) into the progress
+    /// along it, 0…1; all 0 for a line of no length.
+    static func setProgress(_ parts: inout [MeasuredLine], length: Double) {
+        for i in parts.indices {
+            parts[i].distances = parts[i].distances.map { length > 0 ? max(0, min(1, $0 / length)) : 0 }
+        }
     }
 
     /// `line` moved `d` pixels to its right (MapLibre's positive `line-offset`), corners

@@ -88,6 +88,9 @@ enum MapLibreProperties {
                                                                 interpolated: false, parameters: ["zoom"]), layout: false),
             "line-translate": translate,
             "line-translate-anchor": translateAnchor,
+            // A colour ramp: read along each line by `line-progress` only.
+            "line-gradient": Entry(spec: PropertySpecification(type: "color", propertyType: "color-ramp", interpolated: true,
+                                                               parameters: ["line-progress"]), layout: false),
         ],
         "circle": [
             "circle-sort-key": number(0, layout: true),

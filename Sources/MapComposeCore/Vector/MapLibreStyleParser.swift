@@ -26,6 +26,8 @@ struct MapLibreSourceDefinition {
     let tileSize: Int?
     let scheme: String?
     let attribution: String?
+    /// A GeoJSON source's `lineMetrics`: whether its lines carry `line-progress` (for `line-gradient`).
+    var lineMetrics = false
     /// Key path of the source in the style, for messages.
     let keyPath: String
 }
@@ -188,6 +190,14 @@ enum MapLibreStyleParser {
         if let scheme, !["xyz", "tms"].contains(scheme) {
             log.add(nil, "\(keyPath).scheme", "expected 'xyz' or 'tms', got '\(scheme)'")
         }
+        var lineMetrics = false
+        if let value = source["lineMetrics"] {
+            if case .bool(let flag) = value {
+                lineMetrics = flag
+            } else {
+                log.add(nil, "\(keyPath).lineMetrics", "expected true or false, got \(show(value))")
+            }
+        }
         let location: MapLibreSourceDefinition.Location
         switch kind {
         case .geojson:
@@ -217,9 +227,11 @@ enum MapLibreStyleParser {
                 return nil
             }
         }
-        return MapLibreSourceDefinition(id: id, kind: kind, location: location, minzoom: minzoom, maxzoom: maxzoom,
-                                        bounds: bounds, tileSize: tileSize, scheme: scheme,
-                                        attribution: source["attribution"]?.string, keyPath: keyPath)
+        var definition = MapLibreSourceDefinition(id: id, kind: kind, location: location, minzoom: minzoom, maxzoom: maxzoom,
+                                                  bounds: bounds, tileSize: tileSize, scheme: scheme,
+                                                  attribution: source["attribution"]?.string, keyPath: keyPath)
+        definition.lineMetrics = kind == .geojson && lineMetrics
+        return definition
     }
 
     private static func parseLayer(_ layer: JSONObject, id: String, keyPath: String,
@@ -338,8 +350,26 @@ enum MapLibreStyleParser {
         if !notDrawn.isEmpty {
             warnings.append("layer '\(id)': \(notDrawn.joined(separator: ", ")) not drawn")
         }
+        let lineMetrics = source.flatMap { sources[$0]?.lineMetrics } ?? false
+        if properties["line-gradient"] != nil, let warning = Self.lineGradientWarning(properties, lineMetrics: lineMetrics) {
+            warnings.append("layer '\(id)': \(warning)")
+        }
         guard !failed else { return nil }
         return MapLibreLayer(id: id, kind: kind, source: source, sourceLayer: sourceLayer, minzoom: minzoom,
-                             maxzoom: maxzoom, filter: filter, properties: properties)
+                             maxzoom: maxzoom, filter: filter, properties: properties, lineMetrics: lineMetrics)
+    }
+
+    /// Why a layer's `line-gradient` is not drawn as a gradient, where it is not: MapLibre draws
+    /// the pattern or the dashes in its place, and without line metrics the whole line in the
+    /// gradient's colour at progress 0.
+    private static func lineGradientWarning(_ properties: [String: StyleExpression], lineMetrics: Bool) -> String? {
+        if let other = ["line-pattern", "line-dasharray"].first(where: { properties[$0] != nil }) {
+            return "line-gradient not drawn: \(other) takes its place"
+        }
+        if !lineMetrics {
+            return "line-gradient needs a geojson source with \"lineMetrics\": true; "
+                + "the line is drawn in the gradient's colour at its start"
+        }
+        return nil
     }
 }
