@@ -26,6 +26,10 @@ for variant in structure differential; do
 done
 python3 make-corpus.py || exit 2
 mkdir -p .logs
+# Whatever a target would cache goes to a folder of its own, removed at the end.
+XDG_CACHE_HOME=$(mktemp -d)
+export XDG_CACHE_HOME
+trap 'rm -rf "$XDG_CACHE_HOME"' EXIT
 
 failed=0
 for target in $targets; do

@@ -17,16 +17,12 @@ let mapLibreOrigin: StyleOrigin = {
     return .file(ScratchFolder.url.appendingPathComponent("tree/Styles/maplibre.json"))
 }()
 
-/// Remote sources, sprites and TileJSON documents go to a proxy that refuses at once.
-let offline = RemoteEnvironment(client: TileHTTPClient(environment: ["HTTP_PROXY": "127.0.0.1:9", "HTTPS_PROXY": "127.0.0.1:9"]),
-                                cache: nil, documentsMayBeUnreachable: true)
-
 /// Arbitrary text as a MapLibre style.json: a loaded style, or problems that each say what.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMapLibreStyle(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: FuzzInput.data(bytes, size), as: UTF8.self)
     do {
-        _ = try StyleLoader.load(text: text, origin: mapLibreOrigin, remote: offline)
+        _ = try StyleLoader.load(text: text, origin: mapLibreOrigin, remote: OfflineRemote.environment)
     } catch {
         precondition(!error.problems.isEmpty && error.problems.allSatisfy { !$0.message.isEmpty })
     }

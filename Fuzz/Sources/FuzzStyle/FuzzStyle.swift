@@ -28,7 +28,7 @@ let styleOrigin: StyleOrigin = {
 public func fuzzStyle(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: FuzzInput.data(bytes, size), as: UTF8.self)
     do {
-        _ = try StyleLoader.load(text: text, origin: styleOrigin)
+        _ = try StyleLoader.load(text: text, origin: styleOrigin, remote: OfflineRemote.environment)
     } catch {
         precondition(!error.problems.isEmpty && error.problems.allSatisfy { !$0.message.isEmpty })
     }
