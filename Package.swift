@@ -68,6 +68,8 @@ let package = Package(
         .target(name: "CPixelMemory"),
         // Bilinear resampling of images moved by a fraction of a pixel, in SSE2/AVX2.
         .target(name: "CResampling"),
+        // Antialiased coverage of thin stroked lines in an 8-bit mask (MapLibre lines).
+        .target(name: "CLineCoverage"),
         // PNG (decoder with a fast path, parallel writer), JPEG and WebP codecs.
         .target(
             name: "CImageCodecs",
@@ -94,6 +96,7 @@ let package = Package(
                 "CImageCodecs",
                 "CPixelMemory",
                 "CResampling",
+                "CLineCoverage",
                 "CLibXML2Loader",
                 "CZlib",
                 .product(name: "Yams", package: "Yams"),

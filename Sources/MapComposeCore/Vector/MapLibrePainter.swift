@@ -1,4 +1,5 @@
 import CCairo
+import CLineCoverage
 import Foundation
 import MapLibreStyleSpec
 
@@ -477,16 +478,20 @@ struct MapLibrePainter {
             cairo_set_line_join(cr, paint.join == "round" ? CAIRO_LINE_JOIN_ROUND : paint.join == "bevel" ? CAIRO_LINE_JOIN_BEVEL
                                 : CAIRO_LINE_JOIN_MITER)
             cairo_set_miter_limit(cr, max(1, paint.miterLimit))
-            let dashes = paint.dashes.map { max(0, $0) * paint.width }
+            var dashes = paint.dashes.map { max(0, $0) * paint.width }
             // A pattern under half a pixel long would cost a dash per pixel and show as a solid line.
             if dashes.count >= 2, dashes.reduce(0, +) >= 0.5 {
                 cairo_set_dash(cr, dashes, Int32(dashes.count), 0)
+            } else {
+                dashes = []
             }
             if paint.blur == 0, paint.pattern == nil, !paint.gradient {
-                cairo_new_path(cr)
-                for side in blur.sides { addPaths(side: side) }
                 set(paint.color, context)
-                cairo_stroke(cr)
+                if !drawThroughCoverage(paint, lines, dashes: dashes, context) {
+                    cairo_new_path(cr)
+                    for side in blur.sides { addPaths(side: side) }
+                    cairo_stroke(cr)
+                }
             } else {
                 do {
                     try drawMasked(paint, lines, blur: blur, gradient: gradient, addPaths: addPaths, context)
@@ -496,6 +501,47 @@ struct MapLibrePainter {
             }
             cairo_restore(cr)
         }
+    }
+
+    /// Draws `lines` of `paint` (with `dashes`, device pixels) in the source set on the context
+    /// through a `LineCoverageMask`, where that draws what Cairo's stroke would within a level or
+    /// two: no gap, round joins (or lines up to 2 pixels wide, where a join's shape is under a
+    /// pixel), up to 16 pixels wide, and device coordinates. False where it does not apply
+    /// (nothing drawn).
+    private func drawThroughCoverage(_ paint: LinePaint, _ lines: [MeasuredLine], dashes: [Double],
+                                     _ context: DrawingContext) -> Bool {
+        let cr = context.cr
+        guard paint.gap == 0, paint.width <= 16, paint.join == "round" || paint.width <= 2 else { return false }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0 else {
+            return false
+        }
+        let moved = lines.map { line in
+            (paint.offset == 0 ? line.points : Self.offset(line.points, by: paint.offset)).map { $0 + paint.translate }
+        }
+        var clip = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+        cairo_clip_extents(cr, &clip.x0, &clip.y0, &clip.x1, &clip.y1)
+        let reach = paint.width / 2 + 1.5
+        var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for point in moved.joined() {
+            box = Rect(minX: min(box.minX, point.x), minY: min(box.minY, point.y),
+                       maxX: max(box.maxX, point.x), maxY: max(box.maxY, point.y))
+        }
+        guard let area = box.expanded(by: reach).intersection(Rect(minX: clip.x0, minY: clip.y0, maxX: clip.x1, maxY: clip.y1)) else {
+            return true
+        }
+        guard let mask = LineCoverageMask(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY) else {
+            return false
+        }
+        let cap = paint.cap == "round" ? MC_CAP_ROUND : paint.cap == "square" ? MC_CAP_SQUARE : MC_CAP_BUTT
+        for line in moved { mask.add(line, halfWidth: paint.width / 2, cap: cap, dashes: dashes) }
+        do {
+            try mask.paint(on: cr)
+        } catch {
+            context.pendingError = context.pendingError ?? error
+        }
+        return true
     }
 
     /// A line with `line-blur`, `line-pattern` or `line-gradient`: its colour, or its pattern or

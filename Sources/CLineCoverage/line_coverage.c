@@ -1,0 +1,262 @@
+#include "line_coverage.h"
+
+#include <math.h>
+#include <string.h>
+
+/// How each end of a piece of a line is drawn: a cap (flat, square or round, its edge ramped
+/// like the sides), or open, where the line goes on round a corner (cut at the end, no ramp: the
+/// next piece and the join between them cover what lies beyond).
+typedef enum { END_FLAT, END_SQUARE, END_ROUND, END_OPEN } end_kind;
+
+/// Coverage of a pixel whose centre lies `d` from the middle of a band `hw` either side of it:
+/// the overlap of the pixel's extent across the band with the band.
+static inline double across(double d, double hw) {
+    double top = d + 0.5 < hw ? d + 0.5 : hw;
+    double bottom = d - 0.5 > -hw ? d - 0.5 : -hw;
+    double c = top - bottom;
+    return c <= 0 ? 0 : c >= 1 ? 1 : c;
+}
+
+static inline double clamp01(double v) { return v <= 0 ? 0 : v >= 1 ? 1 : v; }
+
+/// The x range [lo, hi] where `k * x + c` lies within [min, max]; false when none.
+static inline int solve(double k, double c, double min, double max, double *lo, double *hi) {
+    if (fabs(k) < 1e-12) {
+        if (c < min || c > max) return 0;
+        *lo = -INFINITY;
+        *hi = INFINITY;
+        return 1;
+    }
+    double a = (min - c) / k, b = (max - c) / k;
+    *lo = a < b ? a : b;
+    *hi = a < b ? b : a;
+    return 1;
+}
+
+/// Raises pixel `col` of the row `out` to `coverage`.
+static inline void raise_pixel(uint8_t *out, int col, double coverage) {
+    uint8_t value = (uint8_t)(coverage * 255 + 0.5);
+    if (value > out[col]) out[col] = value;
+}
+
+/// Widens the mask's touched bounds to columns `first`…`last` of `row`.
+static void touch(mc_coverage_mask *mask, int first, int last, int row) {
+    if (mask->touched_x0 >= mask->touched_x1) {
+        mask->touched_x0 = first;
+        mask->touched_x1 = last + 1;
+        mask->touched_y0 = row;
+        mask->touched_y1 = row + 1;
+        return;
+    }
+    if (first < mask->touched_x0) mask->touched_x0 = first;
+    if (last + 1 > mask->touched_x1) mask->touched_x1 = last + 1;
+    if (row < mask->touched_y0) mask->touched_y0 = row;
+    if (row + 1 > mask->touched_y1) mask->touched_y1 = row + 1;
+}
+
+/// The piece from a to b, `hw` either side, with its ends drawn as `start` and `end` say.
+static void add_piece(mc_coverage_mask *mask, double ax, double ay, double bx, double by, double hw,
+                      end_kind start, end_kind end) {
+    // Nothing of a piece wholly above or below the mask's rows is drawn.
+    double top = (ay < by ? ay : by) - hw - 1 - mask->origin_y, bottom = (ay > by ? ay : by) + hw + 1 - mask->origin_y;
+    if (bottom < 0 || top > mask->height) return;
+    double dx = bx - ax, dy = by - ay;
+    double length = sqrt(dx * dx + dy * dy);
+    double tx = 1, ty = 0;
+    if (length > 1e-12) {
+        tx = dx / length;
+        ty = dy / length;
+    } else if (start != END_ROUND && start != END_SQUARE) {
+        return;
+    }
+    double nx = -ty, ny = tx;
+    // Along the piece: where its ends lie, and how far past them anything is drawn.
+    double e0 = start == END_SQUARE ? -hw : 0, e1 = end == END_SQUARE ? length + hw : length;
+    double lo = start == END_ROUND ? -hw - 0.5 : start == END_OPEN ? 0 : e0 - 0.5;
+    double hi = end == END_ROUND ? length + hw + 0.5 : end == END_OPEN ? length : e1 + 0.5;
+    double reach = hw + 0.5;
+    // Rows the piece touches: its corners, in mask coordinates.
+    double ymin = INFINITY, ymax = -INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double u = (i & 1) ? hi : lo, v = (i & 2) ? reach : -reach;
+        double y = ay + ty * u + ny * v - mask->origin_y;
+        if (y < ymin) ymin = y;
+        if (y > ymax) ymax = y;
+    }
+    int row0 = (int)floor(ymin), row1 = (int)ceil(ymax);
+    if (row0 < 0) row0 = 0;
+    if (row1 > mask->height) row1 = mask->height;
+    double ox = ax - mask->origin_x, oy = ay - mask->origin_y;
+    for (int row = row0; row < row1; row++) {
+        double cy = row + 0.5 - oy;
+        // u = tx * cx + ty * cy and v = nx * cx + ny * cy, with cx the pixel centre's x less ox.
+        double l1, h1, l2, h2;
+        if (!solve(tx, ty * cy, lo, hi, &l1, &h1) || !solve(nx, ny * cy, -reach, reach, &l2, &h2)) continue;
+        double xl = (l1 > l2 ? l1 : l2) + ox, xh = (h1 < h2 ? h1 : h2) + ox;
+        if (xl > xh) continue;
+        double first = ceil(xl - 0.5), last = floor(xh - 0.5);
+        if (first < 0) first = 0;
+        if (last > mask->width - 1) last = mask->width - 1;
+        if (first > last) continue;
+        touch(mask, (int)first, (int)last, row);
+        uint8_t *out = mask->data + (size_t)row * (size_t)mask->stride;
+        for (int col = (int)first; col <= (int)last; col++) {
+            double cx = col + 0.5 - ox;
+            double u = tx * cx + ty * cy, v = nx * cx + ny * cy;
+            double coverage;
+            if (u < lo || u > hi) continue;
+            if (u < 0 && start == END_ROUND) {
+                coverage = across(sqrt(cx * cx + cy * cy), hw);
+            } else if (u > length && end == END_ROUND) {
+                double px = cx - dx, py = cy - dy;
+                coverage = across(sqrt(px * px + py * py), hw);
+            } else {
+                coverage = across(fabs(v), hw);
+                if (start == END_FLAT || start == END_SQUARE) coverage *= clamp01(u - e0 + 0.5);
+                if (end == END_FLAT || end == END_SQUARE) coverage *= clamp01(e1 - u + 0.5);
+            }
+            raise_pixel(out, col, coverage);
+        }
+    }
+}
+
+/// The round join at (vx, vy) between a piece going along (t1x, t1y) and the next going along
+/// (t2x, t2y): the part of the disc `hw` round the corner that lies past the end of the one and
+/// before the start of the other (on the outer side of the turn; empty for a straight line).
+static void add_join(mc_coverage_mask *mask, double vx, double vy, double t1x, double t1y, double t2x, double t2y,
+                     double hw) {
+    double reach = hw + 0.5;
+    double ox = vx - mask->origin_x, oy = vy - mask->origin_y;
+    int row0 = (int)floor(oy - reach), row1 = (int)ceil(oy + reach);
+    int col0 = (int)floor(ox - reach), col1 = (int)ceil(ox + reach);
+    if (row0 < 0) row0 = 0;
+    if (row1 > mask->height) row1 = mask->height;
+    if (col0 < 0) col0 = 0;
+    if (col1 > mask->width) col1 = mask->width;
+    for (int row = row0; row < row1; row++) {
+        double cy = row + 0.5 - oy;
+        uint8_t *out = mask->data + (size_t)row * (size_t)mask->stride;
+        int drawn = 0;
+        for (int col = col0; col < col1; col++) {
+            double cx = col + 0.5 - ox;
+            if (cx * t1x + cy * t1y <= 0 || cx * t2x + cy * t2y >= 0) continue;
+            double coverage = across(sqrt(cx * cx + cy * cy), hw);
+            if (coverage <= 0) continue;
+            raise_pixel(out, col, coverage);
+            if (!drawn) touch(mask, col, col1 - 1, row);
+            drawn = 1;
+        }
+    }
+}
+
+void mc_coverage_mask_clear(mc_coverage_mask *mask) {
+    if (!mask || !mask->data || mask->stride <= 0 || mask->height <= 0) return;
+    memset(mask->data, 0, (size_t)mask->stride * (size_t)mask->height);
+    mask->touched_x0 = mask->touched_y0 = mask->touched_x1 = mask->touched_y1 = 0;
+}
+
+int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t count, double half_width,
+                         mc_line_cap cap, const double *dashes, int dash_count) {
+    if (!mask || !mask->data || mask->width <= 0 || mask->height <= 0 || mask->stride < mask->width || !points
+        || !(half_width > 0) || !isfinite(half_width) || dash_count < 0 || (dash_count > 0 && !dashes)) {
+        return -1;
+    }
+    double total = 0;
+    for (int i = 0; i < dash_count; i++) {
+        if (!(dashes[i] >= 0) || !isfinite(dashes[i])) return -1;
+        total += dashes[i];
+    }
+    // A pattern shorter than a thousandth of a pixel would take a step per thousandth.
+    if (dash_count > 0 && !(total >= 1e-3)) return -1;
+    for (size_t i = 0; i < 2 * count; i++) {
+        if (!isfinite(points[i])) return -1;
+    }
+    // Segments of no length are passed over: the first and last of the others carry the caps.
+    size_t first = count, last = count;
+    for (size_t i = 0; i + 1 < count; i++) {
+        if (points[2 * i] != points[2 * i + 2] || points[2 * i + 1] != points[2 * i + 3]) {
+            if (first == count) first = i;
+            last = i;
+        }
+    }
+    if (first == count) return 0;
+    end_kind capped = cap == MC_CAP_ROUND ? END_ROUND : cap == MC_CAP_SQUARE ? END_SQUARE : END_FLAT;
+    // Which dash the walk is in (with dashes), how much of it is left, whether it is drawn, and
+    // the corner a drawn piece ended at, whose join waits for the next piece.
+    int dash = 0, on = 1;
+    double left = dash_count > 0 ? dashes[0] : INFINITY;
+    int joining = 0;
+    double jx = 0, jy = 0, jtx = 0, jty = 0;
+    double reach = half_width + 1;
+    for (size_t i = first; i <= last; i++) {
+        double ax = points[2 * i], ay = points[2 * i + 1], bx = points[2 * i + 2], by = points[2 * i + 3];
+        double dx = bx - ax, dy = by - ay;
+        double length = sqrt(dx * dx + dy * dy);
+        if (!(length > 0)) continue;
+        double tx = dx / length, ty = dy / length;
+        int final = i == last;
+        if ((ax < bx ? ax : bx) - reach > mask->origin_x + mask->width || (ax > bx ? ax : bx) + reach < mask->origin_x
+            || (ay < by ? ay : by) - reach > mask->origin_y + mask->height || (ay > by ? ay : by) + reach < mask->origin_y) {
+            // A segment that draws nothing in the mask only moves the pattern on: by whole periods
+            // at once (two passes of an odd pattern, whose dashes and gaps swap each pass), then
+            // a step per dash or gap.
+            joining = 0;
+            if (dash_count == 0) continue;
+            double rest = length;
+            if (rest >= left) {
+                rest -= left;
+                dash = (dash + 1) % dash_count;
+                left = dashes[dash];
+                on = !on;
+                rest = fmod(rest, (dash_count % 2 ? 2 : 1) * total);
+                while (rest >= left) {
+                    rest -= left;
+                    dash = (dash + 1) % dash_count;
+                    left = dashes[dash];
+                    on = !on;
+                }
+            }
+            left -= rest;
+            continue;
+        }
+        if (dash_count == 0) {
+            if (joining) add_join(mask, jx, jy, jtx, jty, tx, ty, half_width);
+            add_piece(mask, ax, ay, bx, by, half_width, i == first ? capped : END_OPEN, final ? capped : END_OPEN);
+            joining = !final;
+            jx = bx, jy = by, jtx = tx, jty = ty;
+            continue;
+        }
+        double at = 0;
+        while (1) {
+            double step = length - at < left ? length - at : left;
+            if (on) {
+                // A dash begins where the walk entered it here; otherwise it goes on from the last
+                // segment, round the corner.
+                int begins = left == dashes[dash];
+                int ends = step == left;
+                if (!begins && at == 0 && joining) add_join(mask, jx, jy, jtx, jty, tx, ty, half_width);
+                double s = at / length, e = (at + step) / length;
+                int reaches_end = at + step >= length;
+                // A dash of no length is a dot where the caps have extent (add_piece draws none for butt caps).
+                if (step > 0 || (begins && ends)) {
+                    add_piece(mask, ax + dx * s, ay + dy * s, ax + dx * e, ay + dy * e, half_width,
+                              begins ? capped : END_OPEN, ends || (final && reaches_end) ? capped : END_OPEN);
+                }
+                joining = !ends && reaches_end && !final;
+                jx = bx, jy = by, jtx = tx, jty = ty;
+            } else {
+                joining = 0;
+            }
+            at += step;
+            left -= step;
+            if (left <= 0) {
+                dash = (dash + 1) % dash_count;
+                left = dashes[dash];
+                on = !on;
+                continue;
+            }
+            if (at >= length) break;
+        }
+    }
+    return 0;
+}

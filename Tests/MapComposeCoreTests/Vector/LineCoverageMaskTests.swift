@@ -1,0 +1,139 @@
+import CCairo
+import CLineCoverage
+import Foundation
+import MapComposeTestSupport
+import Testing
+@testable import MapComposeCore
+
+/// Thin lines drawn through `LineCoverageMask` (MapLibre line layers): coverage ramped over a
+/// pixel at each edge, flat, square or round ends, round joins, dashes; checked against Cairo's
+/// own stroke of the same lines.
+@Suite struct LineCoverageMaskTests {
+    typealias Point = SIMD2<Double>
+
+    /// The lines on a transparent `width` × `height` image in opaque black, through the mask
+    /// (`cairo: false`) or stroked by Cairo with round joins.
+    static func draw(_ lines: [[Point]], width: Double, cap: mc_line_cap, dashes: [Double] = [], cairo: Bool,
+                     size: (Int, Int) = (64, 64)) throws -> RasterImage {
+        let image = try RasterImage(width: size.0, height: size.1)
+        let context = try DrawingContext(image)
+        let cr = context.cr
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        if cairo {
+            cairo_set_line_width(cr, width)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_set_line_cap(cr, cap == MC_CAP_ROUND ? CAIRO_LINE_CAP_ROUND : cap == MC_CAP_SQUARE ? CAIRO_LINE_CAP_SQUARE
+                               : CAIRO_LINE_CAP_BUTT)
+            if !dashes.isEmpty { cairo_set_dash(cr, dashes, Int32(dashes.count), 0) }
+            for line in lines {
+                cairo_move_to(cr, line[0].x, line[0].y)
+                for p in line.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+            }
+            cairo_stroke(cr)
+        } else {
+            let mask = try #require(LineCoverageMask(minX: 0, minY: 0, maxX: Double(size.0), maxY: Double(size.1)))
+            for line in lines { mask.add(line, halfWidth: width / 2, cap: cap, dashes: dashes) }
+            try mask.paint(on: cr)
+        }
+        try context.finish("draw lines")
+        return image
+    }
+
+    static func alpha(_ image: RasterImage, _ x: Int, _ y: Int) -> Int { Int(image.rgba(x: x, y: y).a) }
+
+    /// A horizontal line 3 pixels wide on row boundaries covers three rows whole; 1 pixel wide
+    /// between two rows' centres, half of each.
+    @Test func edgesCoverWhatABoxFilterSees() throws {
+        let solid = try Self.draw([[Point(8, 20), Point(56, 20)]], width: 3, cap: MC_CAP_BUTT, cairo: false)
+        #expect((17...22).map { Self.alpha(solid, 30, $0) } == [0, 128, 255, 255, 128, 0])
+        let whole = try Self.draw([[Point(8, 20.5), Point(56, 20.5)]], width: 3, cap: MC_CAP_BUTT, cairo: false)
+        #expect((18...23).map { Self.alpha(whole, 30, $0) } == [0, 255, 255, 255, 0, 0])
+        // Butt ends stop at the ends; round and square ones reach half the width past them.
+        #expect(Self.alpha(whole, 8, 20) == 255 && Self.alpha(whole, 7, 20) == 0)
+        for cap in [MC_CAP_ROUND, MC_CAP_SQUARE] {
+            let capped = try Self.draw([[Point(8, 20.5), Point(56, 20.5)]], width: 3, cap: cap, cairo: false)
+            #expect(Self.alpha(capped, 7, 20) == 255, "\(cap)")
+            #expect(Self.alpha(capped, 5, 20) == 0, "\(cap)")
+        }
+    }
+
+    /// The same lines, thin and thick, bent, dashed or not, with each cap, drawn through the
+    /// mask and by Cairo: a few levels of 255 apart on average; at most half apart anywhere, and
+    /// more than a quarter apart at under 1.5 % of the pixels (a dash that starts or ends within a
+    /// pixel of a corner: the mask picks the side of the corner by the pixel's centre).
+    @Test func theMaskDrawsWhatCairoStrokes() throws {
+        var seeded = SplitMix(state: 7)
+        // Six zigzags, each in its own band of rows, so that no two lines cross (where they do, the
+        // mask covers a pixel as much as the more covering line does, Cairo as much as both).
+        let lines: [[Point]] = (0..<6).map { k in
+            var x = 8.0
+            var line: [Point] = []
+            while x < 120 {
+                line.append(Point(x, Double(k) * 20 + 8 + 8 * seeded.unit()))
+                x += 6 + 20 * seeded.unit()
+            }
+            return line
+        }
+        for width in [0.6, 1, 1.6, 2.5, 6] {
+            for cap in [MC_CAP_BUTT, MC_CAP_ROUND, MC_CAP_SQUARE] {
+                for dashes in [[], [3 * width, 2 * width]] {
+                    let ours = try Self.draw(lines, width: width, cap: cap, dashes: dashes, cairo: false, size: (128, 128))
+                    let theirs = try Self.draw(lines, width: width, cap: cap, dashes: dashes, cairo: true, size: (128, 128))
+                    var total = 0, largest = 0, covered = 0, far = 0
+                    for y in 0..<128 {
+                        for x in 0..<128 {
+                            let a = Self.alpha(ours, x, y), b = Self.alpha(theirs, x, y)
+                            total += abs(a - b)
+                            largest = max(largest, abs(a - b))
+                            covered += b > 0 ? 1 : 0
+                            far += abs(a - b) > 64 ? 1 : 0
+                        }
+                    }
+                    let mean = Double(total) / Double(max(1, covered))
+                    let summary = "width \(width) cap \(cap.rawValue) dashes \(dashes): mean \(mean) over \(covered) px, \(far) more than 64 apart, largest \(largest)"
+                    // Round ends are covered by their distance from the end, as MapLibre covers them;
+                    // on lines under 2 pixels wide Cairo's circles (polygons of a few sides) cover
+                    // less, which shows on the many ends of short dashes.
+                    #expect(mean < (width < 1 ? 16 : width < 2 ? 12 : 4), "\(summary)")
+                    #expect(Double(far) <= 0.015 * Double(covered) && largest <= 128, "\(summary)")
+                }
+            }
+        }
+    }
+
+    /// Where two lines cross, or a line turns back over itself, the pixel is covered once.
+    @Test func overlapsAreNotDrawnTwice() throws {
+        let image = try Self.draw([[Point(10, 32.5), Point(54, 32.5), Point(10, 32.5)], [Point(32.5, 10), Point(32.5, 54)]],
+                                  width: 3, cap: MC_CAP_BUTT, cairo: false)
+        #expect(Self.alpha(image, 32, 32) == 255 && Self.alpha(image, 20, 32) == 255)
+    }
+
+    /// Dashes: 6 on, 4 off along a horizontal line, butt caps.
+    @Test func dashesAlternate() throws {
+        let image = try Self.draw([[Point(0, 20.5), Point(60, 20.5)]], width: 2, cap: MC_CAP_BUTT, dashes: [6, 4], cairo: false)
+        let row = (0..<60).map { Self.alpha(image, $0, 20) > 128 ? "#" : "." }.joined()
+        #expect(row == String(repeating: "######....", count: 6))
+    }
+
+    /// Bad input draws nothing and says so: NaN points, a width of no size, a dash pattern of no length.
+    @Test func badInputDrawsNothing() throws {
+        let data = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 * 64)
+        defer { data.deallocate() }
+        var mask = mc_coverage_mask(data: data, stride: 64, width: 64, height: 64, origin_x: 0, origin_y: 0,
+                                    touched_x0: 0, touched_y0: 0, touched_x1: 0, touched_y1: 0)
+        mc_coverage_mask_clear(&mask)
+        let line: [Double] = [1, 1, .nan, 5]
+        #expect(mc_line_coverage_add(&mask, line, 2, 1, MC_CAP_BUTT, nil, 0) == -1)
+        let good: [Double] = [1, 1, 40, 5]
+        #expect(mc_line_coverage_add(&mask, good, 2, 0, MC_CAP_BUTT, nil, 0) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 1, MC_CAP_BUTT, [0, 0], 2) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 1, MC_CAP_BUTT, [1, -1], 2) == -1)
+        #expect((0..<64 * 64).allSatisfy { data[$0] == 0 })
+        // Far outside the mask: nothing drawn, nothing touched.
+        let far: [Double] = [-1e7, -1e7, 1e7, -1e7]
+        #expect(mc_line_coverage_add(&mask, far, 2, 1, MC_CAP_ROUND, [1, 1], 2) == 0)
+        #expect(mask.touched_x0 >= mask.touched_x1)
+        #expect(LineCoverageMask(minX: 0, minY: 0, maxX: 1e6, maxY: 1e6) == nil, "too many pixels")
+        #expect(LineCoverageMask(minX: .nan, minY: 0, maxX: 1, maxY: 1) == nil)
+    }
+}
