@@ -149,6 +149,15 @@ static void add_join(mc_coverage_mask *mask, double vx, double vy, double t1x, d
     }
 }
 
+/// The join where a closed ring's last segment (along (tx, ty)) meets its first, at the first
+/// segment's start.
+static void close_ring(mc_coverage_mask *mask, const double *points, size_t first, double tx, double ty, double hw) {
+    double ax = points[2 * first], ay = points[2 * first + 1];
+    double dx = points[2 * first + 2] - ax, dy = points[2 * first + 3] - ay;
+    double length = sqrt(dx * dx + dy * dy);
+    if (length > 0) add_join(mask, ax, ay, tx, ty, dx / length, dy / length, hw);
+}
+
 void mc_coverage_mask_clear(mc_coverage_mask *mask) {
     if (!mask || !mask->data || mask->stride <= 0 || mask->height <= 0) return;
     memset(mask->data, 0, (size_t)mask->stride * (size_t)mask->height);
@@ -156,7 +165,7 @@ void mc_coverage_mask_clear(mc_coverage_mask *mask) {
 }
 
 int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t count, double half_width,
-                         mc_line_cap cap, const double *dashes, int dash_count) {
+                         mc_line_cap cap, int ends, const double *dashes, int dash_count) {
     if (!mask || !mask->data || mask->width <= 0 || mask->height <= 0 || mask->stride < mask->width || !points
         || !(half_width > 0) || !isfinite(half_width) || dash_count < 0 || (dash_count > 0 && !dashes)) {
         return -1;
@@ -181,6 +190,10 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
     }
     if (first == count) return 0;
     end_kind capped = cap == MC_CAP_ROUND ? END_ROUND : cap == MC_CAP_SQUARE ? END_SQUARE : END_FLAT;
+    // Dashes run round a ring from its first point as round an open line.
+    int closed = (ends & MC_CLOSED) != 0 && dash_count == 0;
+    end_kind line_start = closed || (ends & MC_START_OPEN) ? END_OPEN : capped;
+    end_kind line_end = closed || (ends & MC_END_OPEN) ? END_OPEN : capped;
     // Which dash the walk is in (with dashes), how much of it is left, whether it is drawn, and
     // the corner a drawn piece ended at, whose join waits for the next piece.
     int dash = 0, on = 1;
@@ -221,9 +234,10 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
         }
         if (dash_count == 0) {
             if (joining) add_join(mask, jx, jy, jtx, jty, tx, ty, half_width);
-            add_piece(mask, ax, ay, bx, by, half_width, i == first ? capped : END_OPEN, final ? capped : END_OPEN);
+            add_piece(mask, ax, ay, bx, by, half_width, i == first ? line_start : END_OPEN, final ? line_end : END_OPEN);
             joining = !final;
             jx = bx, jy = by, jtx = tx, jty = ty;
+            if (final && closed) close_ring(mask, points, first, tx, ty, half_width);
             continue;
         }
         double at = 0;
@@ -233,16 +247,18 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
                 // A dash begins where the walk entered it here; otherwise it goes on from the last
                 // segment, round the corner.
                 int begins = left == dashes[dash];
-                int ends = step == left;
+                int finishes = step == left;
                 if (!begins && at == 0 && joining) add_join(mask, jx, jy, jtx, jty, tx, ty, half_width);
                 double s = at / length, e = (at + step) / length;
                 int reaches_end = at + step >= length;
                 // A dash of no length is a dot where the caps have extent (add_piece draws none for butt caps).
-                if (step > 0 || (begins && ends)) {
+                int at_start = i == first && at == 0, at_end = final && reaches_end;
+                if (step > 0 || (begins && finishes)) {
                     add_piece(mask, ax + dx * s, ay + dy * s, ax + dx * e, ay + dy * e, half_width,
-                              begins ? capped : END_OPEN, ends || (final && reaches_end) ? capped : END_OPEN);
+                              at_start ? line_start : begins ? capped : END_OPEN,
+                              at_end && !finishes ? line_end : finishes ? capped : END_OPEN);
                 }
-                joining = !ends && reaches_end && !final;
+                joining = !finishes && reaches_end && !final;
                 jx = bx, jy = by, jtx = tx, jty = ty;
             } else {
                 joining = 0;

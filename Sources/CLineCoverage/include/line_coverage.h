@@ -26,6 +26,12 @@ typedef struct {
     int touched_x0, touched_y0, touched_x1, touched_y1;
 } mc_coverage_mask;
 
+/// Which ends of a line are not capped: cut where they end (no ramp; the line goes on in
+/// another piece drawn in the same mask, as where a line is cut at a tile's edge), or joined to
+/// each other (a closed ring, its last point its first: a round join where the last segment
+/// meets the first; not with dashes).
+typedef enum { MC_ENDS_CAPPED = 0, MC_START_OPEN = 1, MC_END_OPEN = 2, MC_CLOSED = 4 } mc_line_ends;
+
 /// Sets every pixel of `mask` to 0 and its touched bounds to none, writing each byte: freshly
 /// mapped memory is then written once, not first read (mapping the shared zero page) and then
 /// written (a copy and a flush of every core's TLB), as drawing on it would.
@@ -38,7 +44,7 @@ void mc_coverage_mask_clear(mc_coverage_mask *mask);
 /// linearly over a pixel, as much of the pixel as a box filter across the edge covers.
 /// Returns 0, or -1 for bad arguments (nothing drawn).
 int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t count, double half_width,
-                         mc_line_cap cap, const double *dashes, int dash_count);
+                         mc_line_cap cap, int ends, const double *dashes, int dash_count);
 
 #ifdef __cplusplus
 }

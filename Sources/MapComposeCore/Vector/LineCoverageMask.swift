@@ -40,15 +40,17 @@ final class LineCoverageMask {
         free(data)
     }
 
-    /// Adds `line` (device coordinates) stroked `halfWidth` either side with `cap` at its ends,
-    /// or only its dashes (`dashes`: device pixels on and off in turn, from its first point).
-    func add(_ line: [Point], halfWidth: Double, cap: mc_line_cap, dashes: [Double]) {
+    /// Adds `line` (device coordinates) stroked `halfWidth` either side with `cap` at its ends
+    /// (but those `ends` leaves open or joins), or only its dashes (`dashes`: device pixels on and
+    /// off in turn, from its first point).
+    func add(_ line: [Point], halfWidth: Double, cap: mc_line_cap, ends: mc_line_ends = MC_ENDS_CAPPED,
+             dashes: [Double] = []) {
         guard line.count >= 2 else { return }
         line.withUnsafeBufferPointer { points in
             points.withMemoryRebound(to: Double.self) { coordinates in
                 dashes.withUnsafeBufferPointer { pattern in
                     _ = mc_line_coverage_add(&mask, coordinates.baseAddress, points.count, halfWidth, cap,
-                                             pattern.baseAddress, Int32(pattern.count))
+                                             Int32(bitPattern: ends.rawValue), pattern.baseAddress, Int32(pattern.count))
                 }
             }
         }

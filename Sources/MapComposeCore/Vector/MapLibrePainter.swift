@@ -196,7 +196,7 @@ struct MapLibrePainter {
         var order: [FillPaint] = []
         var sortKeys: [FillPaint: Double] = [:]
         var rings: [FillPaint: [[Point]]] = [:]
-        var outlines: [(color: PaintColor, rings: [[Point]], clip: Rect, translate: Point)] = []
+        var outlines: [FillOutline] = []
         let hasOutline = layer.properties["fill-outline-color"] != nil
         let patterns = MapLibrePatternImage(layer, icons: icons)
         forEachFeature(layer, ctx) { placed in
@@ -214,7 +214,7 @@ struct MapLibrePainter {
             let all = placed.feature.polygons.flatMap { $0 }
             rings[paint, default: []] += all.compactMap { Self.clip(ring: $0, to: placed.tile) }
             if hasOutline, antialias, let outline = layer.color("fill-outline-color", ctx, opacity: opacity), outline.a > 0 {
-                outlines.append((outline, all, placed.tile, paint.translate))
+                outlines.append(FillOutline(color: outline, rings: all, clip: placed.tile, translate: paint.translate))
             }
         }
         let cr = context.cr
@@ -237,6 +237,7 @@ struct MapLibrePainter {
             }
             cairo_restore(cr)
         }
+        if !outlines.isEmpty, drawOutlinesThroughCoverage(outlines, context) { return }
         for outline in outlines {
             cairo_save(cr)
             cairo_rectangle(cr, outline.clip.minX, outline.clip.minY, outline.clip.maxX - outline.clip.minX,
@@ -249,6 +250,82 @@ struct MapLibrePainter {
             cairo_stroke(cr)
             cairo_restore(cr)
         }
+    }
+
+    /// `fill-outline-color`: the rings of one feature of one tile, outlined a CSS pixel wide within the tile.
+    private struct FillOutline {
+        var color: PaintColor
+        var rings: [[Point]]
+        var clip: Rect
+        var translate: Point
+    }
+
+    /// Draws `outlines` through `LineCoverageMask`s (one per run of outlines of one colour and
+    /// translation), as `drawThroughCoverage` draws lines: each ring cut at its tile's edges with
+    /// open ends (the neighbouring tile's ring goes on from there), or closed where it lies
+    /// within its tile. False where that does not apply (at `--scale` above 2, where Cairo's
+    /// miter joins show, or a transformed context); nothing is drawn then.
+    private func drawOutlinesThroughCoverage(_ outlines: [FillOutline], _ context: DrawingContext) -> Bool {
+        let cr = context.cr
+        guard viewport.scale <= 2 else { return false }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0 else {
+            return false
+        }
+        var clip = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+        cairo_clip_extents(cr, &clip.x0, &clip.y0, &clip.x1, &clip.y1)
+        let visible = Rect(minX: clip.x0, minY: clip.y0, maxX: clip.x1, maxY: clip.y1)
+        let halfWidth = viewport.scale / 2
+        var start = 0
+        while start < outlines.count {
+            var end = start + 1
+            while end < outlines.count, outlines[end].color == outlines[start].color,
+                  outlines[end].translate == outlines[start].translate { end += 1 }
+            let run = outlines[start..<end]
+            start = end
+            var box = run.first!.clip
+            for outline in run {
+                box = Rect(minX: min(box.minX, outline.clip.minX), minY: min(box.minY, outline.clip.minY),
+                           maxX: max(box.maxX, outline.clip.maxX), maxY: max(box.maxY, outline.clip.maxY))
+            }
+            let shift = run.first!.translate
+            let reach = Rect(minX: box.minX + shift.x, minY: box.minY + shift.y, maxX: box.maxX + shift.x,
+                             maxY: box.maxY + shift.y).expanded(by: halfWidth + 1.5)
+            guard let area = reach.intersection(visible) else { continue }
+            guard let mask = LineCoverageMask(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY) else {
+                return false
+            }
+            for outline in run {
+                for ring in outline.rings where ring.count >= 2 {
+                    for (part, ends) in Self.outlineParts(ring, within: outline.clip) {
+                        mask.add(part.map { $0 + shift }, halfWidth: halfWidth, cap: MC_CAP_BUTT, ends: ends)
+                    }
+                }
+            }
+            set(run.first!.color, context)
+            do {
+                try mask.paint(on: cr)
+            } catch {
+                context.pendingError = context.pendingError ?? error
+            }
+        }
+        return true
+    }
+
+    /// The parts of the closed `ring` inside `rect`: the whole ring, closed, where it lies within;
+    /// else the pieces between where it crosses the rectangle's edges, whose ends are open.
+    static func outlineParts(_ ring: [Point], within rect: Rect) -> [(points: [Point], ends: mc_line_ends)] {
+        var points = ring
+        if points.first != points.last { points.append(points[0]) }
+        func inside(_ p: Point) -> Bool { p.x >= rect.minX && p.x <= rect.maxX && p.y >= rect.minY && p.y <= rect.maxY }
+        guard let outside = points.firstIndex(where: { !inside($0) }) else {
+            return [(points, MC_CLOSED)]
+        }
+        // Starting outside, every piece starts and ends on an edge.
+        let rotated = Array(points[outside..<(points.count - 1)]) + Array(points[..<outside]) + [points[outside]]
+        let open = mc_line_ends(rawValue: MC_START_OPEN.rawValue | MC_END_OPEN.rawValue)
+        return clip(line: rotated, to: rect).map { ($0, open) }
     }
 
     /// The whole map in `background-color`, or covered with `background-pattern`'s image (as

@@ -101,6 +101,36 @@ import Testing
         }
     }
 
+    /// A line cut in two with open ends where it was cut draws what the whole line draws; a
+    /// closed ring has no notch where it starts, as Cairo draws a closed path.
+    @Test func openEndsAndClosedRings() throws {
+        func mask(_ body: (LineCoverageMask) -> Void) throws -> RasterImage {
+            let image = try RasterImage(width: 64, height: 64)
+            let context = try DrawingContext(image)
+            cairo_set_source_rgba(context.cr, 0, 0, 0, 1)
+            let mask = try #require(LineCoverageMask(minX: 0, minY: 0, maxX: 64, maxY: 64))
+            body(mask)
+            try mask.paint(on: context.cr)
+            try context.finish("draw")
+            return image
+        }
+        let line = [Point(4, 10.3), Point(30, 21.7), Point(60, 12.2)]
+        let whole = try mask { $0.add(line, halfWidth: 1, cap: MC_CAP_BUTT) }
+        let cut = Point(17, 10.3 + (21.7 - 10.3) * 13 / 26)
+        let halves = try mask {
+            $0.add([line[0], cut], halfWidth: 1, cap: MC_CAP_BUTT, ends: MC_END_OPEN)
+            $0.add([cut, line[1], line[2]], halfWidth: 1, cap: MC_CAP_BUTT, ends: MC_START_OPEN)
+        }
+        let differing = (0..<64 * 64).filter { whole.rgba(x: $0 % 64, y: $0 / 64) != halves.rgba(x: $0 % 64, y: $0 / 64) }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ")
+        let ring = [Point(10.5, 10.5), Point(50.5, 10.5), Point(50.5, 50.5), Point(10.5, 50.5), Point(10.5, 10.5)]
+        let closed = try mask { $0.add(ring, halfWidth: 1, cap: MC_CAP_BUTT, ends: MC_CLOSED) }
+        let open = try mask { $0.add(ring, halfWidth: 1, cap: MC_CAP_BUTT) }
+        // The corner where the ring starts: rounded when closed, notched when capped.
+        #expect(Self.alpha(closed, 9, 9) > 0 && Self.alpha(open, 9, 9) == 0)
+        #expect(Self.alpha(closed, 9, 9) == Self.alpha(closed, 51, 51), "every corner alike")
+    }
+
     /// Where two lines cross, or a line turns back over itself, the pixel is covered once.
     @Test func overlapsAreNotDrawnTwice() throws {
         let image = try Self.draw([[Point(10, 32.5), Point(54, 32.5), Point(10, 32.5)], [Point(32.5, 10), Point(32.5, 54)]],
@@ -123,15 +153,15 @@ import Testing
                                     touched_x0: 0, touched_y0: 0, touched_x1: 0, touched_y1: 0)
         mc_coverage_mask_clear(&mask)
         let line: [Double] = [1, 1, .nan, 5]
-        #expect(mc_line_coverage_add(&mask, line, 2, 1, MC_CAP_BUTT, nil, 0) == -1)
+        #expect(mc_line_coverage_add(&mask, line, 2, 1, MC_CAP_BUTT, 0, nil, 0) == -1)
         let good: [Double] = [1, 1, 40, 5]
-        #expect(mc_line_coverage_add(&mask, good, 2, 0, MC_CAP_BUTT, nil, 0) == -1)
-        #expect(mc_line_coverage_add(&mask, good, 2, 1, MC_CAP_BUTT, [0, 0], 2) == -1)
-        #expect(mc_line_coverage_add(&mask, good, 2, 1, MC_CAP_BUTT, [1, -1], 2) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 0, MC_CAP_BUTT, 0, nil, 0) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 1, MC_CAP_BUTT, 0, [0, 0], 2) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 1, MC_CAP_BUTT, 0, [1, -1], 2) == -1)
         #expect((0..<64 * 64).allSatisfy { data[$0] == 0 })
         // Far outside the mask: nothing drawn, nothing touched.
         let far: [Double] = [-1e7, -1e7, 1e7, -1e7]
-        #expect(mc_line_coverage_add(&mask, far, 2, 1, MC_CAP_ROUND, [1, 1], 2) == 0)
+        #expect(mc_line_coverage_add(&mask, far, 2, 1, MC_CAP_ROUND, 0, [1, 1], 2) == 0)
         #expect(mask.touched_x0 >= mask.touched_x1)
         #expect(LineCoverageMask(minX: 0, minY: 0, maxX: 1e6, maxY: 1e6) == nil, "too many pixels")
         #expect(LineCoverageMask(minX: .nan, minY: 0, maxX: 1, maxY: 1) == nil)
