@@ -2,8 +2,9 @@ import CCairo
 import Foundation
 
 extension MapLibrePainter {
-    /// Bands a map is cut into for each core. Every band reads all the features (only the
-    /// drawing is shared out), so more bands balance the cores better and read more.
+    /// Bands a map is cut into for each core. Every band goes through all the features (placed
+    /// once for all of them, see `MapLibrePlacedFeatures`; only the drawing is shared out), so
+    /// more bands balance the cores better and repeat more of the paint evaluation.
     static let bandsPerCore = 2
     /// The fewest rows a band holds.
     static let minimumBandRows = 128

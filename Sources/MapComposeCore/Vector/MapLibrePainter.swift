@@ -17,6 +17,8 @@ struct MapLibrePainter {
     /// Images are drawn from through views of their own (see `RasterImage.privateView`): set
     /// while bands of rows are drawn on several threads at once (MapLibrePainter+Bands.swift).
     var drawsFromPrivateViews = false
+    /// The features of each layer, placed once for the bands and labels of this map.
+    let placedFeatures = MapLibrePlacedFeatures()
 
     typealias Point = SIMD2<Double>
 
@@ -102,9 +104,25 @@ struct MapLibrePainter {
     // MARK: features
 
     /// Every feature of the layer's source (and source layer) that passes its filter, in device
-    /// pixels, with `ctx` set to it when `body` runs.
+    /// pixels, with `ctx` set to it when `body` runs (found once per map, see `MapLibrePlacedFeatures`).
     func forEachFeature(_ layer: MapLibreLayer, _ ctx: EvaluationContext, _ body: (Placed) -> Void) {
-        guard let sourceID = layer.source else { return }
+        let entries = placedFeatures.entries(for: layer) { placeFeatures(layer, ctx) }
+        for entry in entries {
+            ctx.properties = entry.properties
+            ctx.id = entry.id
+            ctx.geometryType = entry.geometryType
+            body(entry.placed)
+        }
+    }
+
+    /// The features of the layer's source (and source layer) that pass its filter, in device pixels.
+    private func placeFeatures(_ layer: MapLibreLayer, _ ctx: EvaluationContext) -> [MapLibrePlacedFeatures.Entry] {
+        var entries: [MapLibrePlacedFeatures.Entry] = []
+        func add(_ placed: Placed) {
+            entries.append(MapLibrePlacedFeatures.Entry(properties: ctx.properties, id: ctx.id,
+                                                        geometryType: ctx.geometryType ?? "", placed: placed))
+        }
+        guard let sourceID = layer.source else { return entries }
         let res = viewport.resolution, extent = viewport.extent, o = WebMercator.originShift
         switch group.sources[sourceID] {
         case .features(let features)?:
@@ -117,11 +135,11 @@ struct MapLibrePainter {
                     ctx.geometryType = feature.type.rawValue
                     if let filter = layer.filter, !filter.matches(ctx) { continue }
                     let placed = transformed(feature, k: k, kx: 1, ox: ox, oy: oy)
-                    body(Placed(feature: placed, tile: viewRect, margin: 1))
+                    add(Placed(feature: placed, tile: viewRect, margin: 1))
                 }
             }
         case .tiles(_, _, true, _)?:
-            guard let name = layer.sourceLayer else { return }
+            guard let name = layer.sourceLayer else { return entries }
             for tile in scene.tiles[sourceID] ?? [] {
                 guard case .vector(let vectorTile) = tile.content, let data = vectorTile.layer(name) else { continue }
                 let span = 2 * o / Double(1 << tile.z)
@@ -158,12 +176,13 @@ struct MapLibrePainter {
                     placed.lines = geometry.lines.map { $0.map(p) }
                     placed.polygons = geometry.polygons.map { $0.map { $0.map(p) } }
                     // Square edges that are the view's, not the tile's, lie outside the view.
-                    body(Placed(feature: placed, tile: clip, margin: side / 256))
+                    add(Placed(feature: placed, tile: clip, margin: side / 256))
                 }
             }
         default:
-            return
+            break
         }
+        return entries
     }
 
     /// `feature` in metres (y up) moved into device pixels (y down).
