@@ -83,9 +83,11 @@ static void add_piece(mc_coverage_mask *mask, double ax, double ay, double bx, d
         if (y < ymin) ymin = y;
         if (y > ymax) ymax = y;
     }
+    // Clamped as doubles: far coordinates would not fit an int.
+    if (ymin < 0) ymin = 0;
+    if (ymax > mask->height) ymax = mask->height;
+    if (!(ymin < ymax)) return;
     int row0 = (int)floor(ymin), row1 = (int)ceil(ymax);
-    if (row0 < 0) row0 = 0;
-    if (row1 > mask->height) row1 = mask->height;
     double ox = ax - mask->origin_x, oy = ay - mask->origin_y;
     for (int row = row0; row < row1; row++) {
         double cy = row + 0.5 - oy;
@@ -127,12 +129,9 @@ static void add_join(mc_coverage_mask *mask, double vx, double vy, double t1x, d
                      double hw) {
     double reach = hw + 0.5;
     double ox = vx - mask->origin_x, oy = vy - mask->origin_y;
-    int row0 = (int)floor(oy - reach), row1 = (int)ceil(oy + reach);
-    int col0 = (int)floor(ox - reach), col1 = (int)ceil(ox + reach);
-    if (row0 < 0) row0 = 0;
-    if (row1 > mask->height) row1 = mask->height;
-    if (col0 < 0) col0 = 0;
-    if (col1 > mask->width) col1 = mask->width;
+    if (oy + reach < 0 || oy - reach > mask->height || ox + reach < 0 || ox - reach > mask->width) return;
+    int row0 = (int)floor(fmax(0, oy - reach)), row1 = (int)ceil(fmin(mask->height, oy + reach));
+    int col0 = (int)floor(fmax(0, ox - reach)), col1 = (int)ceil(fmin(mask->width, ox + reach));
     for (int row = row0; row < row1; row++) {
         double cy = row + 0.5 - oy;
         uint8_t *out = mask->data + (size_t)row * (size_t)mask->stride;
@@ -147,6 +146,33 @@ static void add_join(mc_coverage_mask *mask, double vx, double vy, double t1x, d
             drawn = 1;
         }
     }
+}
+
+/// Where the walk is in a dash pattern: which dash or gap, how much of it is left, whether it is a dash.
+typedef struct {
+    int index, on;
+    double left;
+} dash_state;
+
+/// Moves `state` on by `distance` along the pattern without drawing: whole periods at once (two
+/// passes of an odd pattern, whose dashes and gaps swap each pass), then a step per dash or gap.
+static void advance(dash_state *state, double distance, const double *dashes, int count, double total) {
+    if (distance < state->left) {
+        state->left -= distance;
+        return;
+    }
+    distance -= state->left;
+    state->index = (state->index + 1) % count;
+    state->left = dashes[state->index];
+    state->on = !state->on;
+    distance = fmod(distance, (count % 2 ? 2 : 1) * total);
+    while (distance >= state->left) {
+        distance -= state->left;
+        state->index = (state->index + 1) % count;
+        state->left = dashes[state->index];
+        state->on = !state->on;
+    }
+    state->left -= distance;
 }
 
 /// The join where a closed ring's last segment (along (tx, ty)) meets its first, at the first
@@ -177,8 +203,9 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
     }
     // A pattern shorter than a thousandth of a pixel would take a step per thousandth.
     if (dash_count > 0 && !(total >= 1e-3)) return -1;
+    // Coordinates beyond a million billion pixels are no map's (and their differences could overflow).
     for (size_t i = 0; i < 2 * count; i++) {
-        if (!isfinite(points[i])) return -1;
+        if (!(fabs(points[i]) <= 1e15)) return -1;
     }
     // Segments of no length are passed over: the first and last of the others carry the caps.
     size_t first = count, last = count;
@@ -194,13 +221,14 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
     int closed = (ends & MC_CLOSED) != 0 && dash_count == 0;
     end_kind line_start = closed || (ends & MC_START_OPEN) ? END_OPEN : capped;
     end_kind line_end = closed || (ends & MC_END_OPEN) ? END_OPEN : capped;
-    // Which dash the walk is in (with dashes), how much of it is left, whether it is drawn, and
-    // the corner a drawn piece ended at, whose join waits for the next piece.
-    int dash = 0, on = 1;
-    double left = dash_count > 0 ? dashes[0] : INFINITY;
+    // Where the walk is in the dashes, and the corner a drawn piece ended at, whose join waits
+    // for the next piece.
+    dash_state pattern = {0, 1, dash_count > 0 ? dashes[0] : INFINITY};
     int joining = 0;
     double jx = 0, jy = 0, jtx = 0, jty = 0;
     double reach = half_width + 1;
+    double left_edge = mask->origin_x - reach, right_edge = mask->origin_x + mask->width + reach;
+    double top_edge = mask->origin_y - reach, bottom_edge = mask->origin_y + mask->height + reach;
     for (size_t i = first; i <= last; i++) {
         double ax = points[2 * i], ay = points[2 * i + 1], bx = points[2 * i + 2], by = points[2 * i + 3];
         double dx = bx - ax, dy = by - ay;
@@ -208,28 +236,23 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
         if (!(length > 0)) continue;
         double tx = dx / length, ty = dy / length;
         int final = i == last;
-        if ((ax < bx ? ax : bx) - reach > mask->origin_x + mask->width || (ax > bx ? ax : bx) + reach < mask->origin_x
-            || (ay < by ? ay : by) - reach > mask->origin_y + mask->height || (ay > by ? ay : by) + reach < mask->origin_y) {
-            // A segment that draws nothing in the mask only moves the pattern on: by whole periods
-            // at once (two passes of an odd pattern, whose dashes and gaps swap each pass), then
-            // a step per dash or gap.
-            joining = 0;
-            if (dash_count == 0) continue;
-            double rest = length;
-            if (rest >= left) {
-                rest -= left;
-                dash = (dash + 1) % dash_count;
-                left = dashes[dash];
-                on = !on;
-                rest = fmod(rest, (dash_count % 2 ? 2 : 1) * total);
-                while (rest >= left) {
-                    rest -= left;
-                    dash = (dash + 1) % dash_count;
-                    left = dashes[dash];
-                    on = !on;
-                }
+        // The part of the segment near enough the mask to draw in it (Liang-Barsky), as distances along it.
+        double from = 0, to = length;
+        const double p[4] = {-tx, tx, -ty, ty};
+        const double q[4] = {ax - left_edge, right_edge - ax, ay - top_edge, bottom_edge - ay};
+        for (int k = 0; k < 4 && from <= to; k++) {
+            if (p[k] == 0) {
+                if (q[k] < 0) from = to + 1;
+            } else if (p[k] < 0) {
+                from = fmax(from, q[k] / p[k]);
+            } else {
+                to = fmin(to, q[k] / p[k]);
             }
-            left -= rest;
+        }
+        if (from > to) {
+            // Nothing of it drawn: the pattern moves on.
+            joining = 0;
+            if (dash_count > 0) advance(&pattern, length, dashes, dash_count, total);
             continue;
         }
         if (dash_count == 0) {
@@ -240,19 +263,26 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
             if (final && closed) close_ring(mask, points, first, tx, ty, half_width);
             continue;
         }
+        // Far outside the mask the pattern only moves on; dashes are walked from the near part on.
         double at = 0;
+        if (from > 0) {
+            advance(&pattern, from, dashes, dash_count, total);
+            at = from;
+            joining = 0;
+        }
+        double stop = to < length ? to : length;
         while (1) {
-            double step = length - at < left ? length - at : left;
-            if (on) {
+            double step = stop - at < pattern.left ? stop - at : pattern.left;
+            if (pattern.on) {
                 // A dash begins where the walk entered it here; otherwise it goes on from the last
                 // segment, round the corner.
-                int begins = left == dashes[dash];
-                int finishes = step == left;
+                int begins = pattern.left == dashes[pattern.index];
+                int finishes = step == pattern.left;
                 if (!begins && at == 0 && joining) add_join(mask, jx, jy, jtx, jty, tx, ty, half_width);
                 double s = at / length, e = (at + step) / length;
                 int reaches_end = at + step >= length;
-                // A dash of no length is a dot where the caps have extent (add_piece draws none for butt caps).
                 int at_start = i == first && at == 0, at_end = final && reaches_end;
+                // A dash of no length is a dot where the caps have extent (add_piece draws none for butt caps).
                 if (step > 0 || (begins && finishes)) {
                     add_piece(mask, ax + dx * s, ay + dy * s, ax + dx * e, ay + dy * e, half_width,
                               at_start ? line_start : begins ? capped : END_OPEN,
@@ -264,14 +294,18 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
                 joining = 0;
             }
             at += step;
-            left -= step;
-            if (left <= 0) {
-                dash = (dash + 1) % dash_count;
-                left = dashes[dash];
-                on = !on;
+            pattern.left -= step;
+            if (pattern.left <= 0) {
+                pattern.index = (pattern.index + 1) % dash_count;
+                pattern.left = dashes[pattern.index];
+                pattern.on = !pattern.on;
                 continue;
             }
-            if (at >= length) break;
+            if (at >= stop) break;
+        }
+        if (stop < length) {
+            advance(&pattern, length - stop, dashes, dash_count, total);
+            joining = 0;
         }
     }
     return 0;

@@ -42,7 +42,8 @@ void mc_coverage_mask_clear(mc_coverage_mask *mask);
 /// `dash_count` > 0, only its dashes: `dashes` holds the lengths on and off in turn, from the
 /// line's first point, and each dash gets the cap. Covered pixels read 255; the edges ramp
 /// linearly over a pixel, as much of the pixel as a box filter across the edge covers.
-/// Returns 0, or -1 for bad arguments (nothing drawn).
+/// Returns 0, or -1 for bad arguments (nothing drawn): a coordinate that is not a number or lies
+/// beyond ±1e15, a width or dash that is not a positive number.
 int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t count, double half_width,
                          mc_line_cap cap, int ends, const double *dashes, int dash_count);
 

@@ -163,6 +163,13 @@ import Testing
         let far: [Double] = [-1e7, -1e7, 1e7, -1e7]
         #expect(mc_line_coverage_add(&mask, far, 2, 1, MC_CAP_ROUND, 0, [1, 1], 2) == 0)
         #expect(mask.touched_x0 >= mask.touched_x1)
+        // Through the mask from far outside, dashed: only what lies near it is walked and drawn.
+        let overflowing: [Double] = [-1e300, 5.5, 1e300, 5.5]
+        #expect(mc_line_coverage_add(&mask, overflowing, 2, 1, MC_CAP_BUTT, 0, [3, 1], 2) == -1)
+        let through: [Double] = [-1e12, 5.5, 1e12, 5.5]
+        #expect(mc_line_coverage_add(&mask, through, 2, 1, MC_CAP_BUTT, 0, [3, 1], 2) == 0)
+        #expect(mask.touched_y0 == 4 && mask.touched_y1 == 7 && mask.touched_x0 == 0 && mask.touched_x1 == 64)
+        #expect((0..<64).filter { data[5 * 64 + $0] == 255 }.count >= 40, "dashes across row 5")
         #expect(LineCoverageMask(minX: 0, minY: 0, maxX: 1e6, maxY: 1e6) == nil, "too many pixels")
         #expect(LineCoverageMask(minX: .nan, minY: 0, maxX: 1, maxY: 1) == nil)
     }
