@@ -5,6 +5,7 @@
 #include "image_codecs.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { NONE, SUB, UP, AVERAGE, PAETH };
 
@@ -147,4 +148,10 @@ void mc_png_filter_row(const uint8_t *row, const uint8_t *prior, size_t n, int b
     out[0] = (uint8_t)best;
     done = simd ? apply_avx2(best, row, prior, n, bpp, out + 1) : 0;
     apply_portable(best, row, prior, done, n, bpp, out + 1);
+}
+
+void mc_png_filter_repeated_row(const uint8_t *row, size_t n, uint8_t *out) {
+    int zeros = n == 0 || (row[0] == 0 && memcmp(row, row + 1, n - 1) == 0);
+    out[0] = (uint8_t)(zeros ? NONE : UP);
+    memset(out + 1, 0, n);
 }

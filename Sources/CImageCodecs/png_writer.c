@@ -184,6 +184,12 @@ static int filter_rows(worker *w, int first, int last, uint8_t *out, int checks)
     for (int y = first; y < last; y++) {
         const uint8_t *source = image_row(w, y);
         if (checks && j->guesses_opaque && !row_is_opaque(source, j->width)) return 0;
+        // A row of the same pixels as the one above (a flat stretch of map) filters to zeros;
+        // `previous` already holds it converted.
+        if (y > 0 && memcmp(source, image_row(w, y - 1), (size_t)j->width * 4) == 0) {
+            mc_png_filter_repeated_row(previous, n, out + (size_t)(y - first) * j->row_bytes);
+            continue;
+        }
         unpremultiply_row(source, current, j->width, j->channels);
         mc_png_filter_row(current, previous, n, j->channels, 1, out + (size_t)(y - first) * j->row_bytes);
         uint8_t *swap = current;

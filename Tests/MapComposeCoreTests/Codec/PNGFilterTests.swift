@@ -69,4 +69,22 @@ import Testing
         // The rows exercise every filter, so each one's vector code is compared.
         #expect(typesSeen == [0, 1, 2, 3, 4])
     }
+
+    /// A row equal to the one above is filtered without looking at the row above, to what the
+    /// heuristic gives: Up's zeros, or None for a row of zeros.
+    @Test func aRepeatedRowFiltersAsTheHeuristicDoes() {
+        var random = SplitMix(state: 12)
+        for bpp in [3, 4] {
+            for length in [1, 2, 3, 7, 64, 1023, 3072] {
+                for kind in 0..<5 {
+                    let row = Self.row(length, kind: kind, &random)
+                    let expected = Self.filtered(row, row, bpp: bpp, vectorized: true)
+                    var out = [UInt8](repeating: 0xEE, count: length + 1)
+                    mc_png_filter_repeated_row(row, length, &out)
+                    #expect(out == expected, "bpp \(bpp), length \(length), kind \(kind)")
+                    #expect(out[0] == (kind == 4 ? 0 : 2))
+                }
+            }
+        }
+    }
 }
