@@ -286,15 +286,7 @@ struct MapLibrePainter {
     /// miter joins show, or a transformed context); nothing is drawn then.
     private func drawOutlinesThroughCoverage(_ outlines: [FillOutline], _ context: DrawingContext) -> Bool {
         let cr = context.cr
-        guard viewport.scale <= 2 else { return false }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0 else {
-            return false
-        }
-        var clip = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
-        cairo_clip_extents(cr, &clip.x0, &clip.y0, &clip.x1, &clip.y1)
-        let visible = Rect(minX: clip.x0, minY: clip.y0, maxX: clip.x1, maxY: clip.y1)
+        guard viewport.scale <= 2, let visible = Self.deviceClip(cr) else { return false }
         let halfWidth = viewport.scale / 2
         var start = 0
         while start < outlines.count {
@@ -599,6 +591,19 @@ struct MapLibrePainter {
         }
     }
 
+    /// The extents of `cr`'s clip where it draws in device pixels (the identity transform), as
+    /// coverage masks need; nil for a transformed context.
+    private static func deviceClip(_ cr: OpaquePointer) -> Rect? {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0 else {
+            return nil
+        }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
+    }
+
     /// Draws `lines` of `paint` (with `dashes`, device pixels) in the source set on the context
     /// through a `LineCoverageMask`, where that draws what Cairo's stroke would within a level or
     /// two: no gap, round joins (or lines up to 2 pixels wide, where a join's shape is under a
@@ -608,23 +613,17 @@ struct MapLibrePainter {
                                      _ context: DrawingContext) -> Bool {
         let cr = context.cr
         guard paint.gap == 0, paint.width <= 16, paint.join == "round" || paint.width <= 2 else { return false }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0 else {
-            return false
-        }
+        guard let visible = Self.deviceClip(cr) else { return false }
         let moved = lines.map { line in
             (paint.offset == 0 ? line.points : Self.offset(line.points, by: paint.offset)).map { $0 + paint.translate }
         }
-        var clip = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
-        cairo_clip_extents(cr, &clip.x0, &clip.y0, &clip.x1, &clip.y1)
         let reach = paint.width / 2 + 1.5
         var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
         for point in moved.joined() {
             box = Rect(minX: min(box.minX, point.x), minY: min(box.minY, point.y),
                        maxX: max(box.maxX, point.x), maxY: max(box.maxY, point.y))
         }
-        guard let area = box.expanded(by: reach).intersection(Rect(minX: clip.x0, minY: clip.y0, maxX: clip.x1, maxY: clip.y1)) else {
+        guard let area = box.expanded(by: reach).intersection(visible) else {
             return true
         }
         guard let mask = LineCoverageMask(minX: area.minX, minY: area.minY, maxX: area.maxX, maxY: area.maxY) else {
