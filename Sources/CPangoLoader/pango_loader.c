@@ -15,6 +15,7 @@
     FN(mc_pango_context *, pango_font_map_create_context, (mc_pango_font_map * font_map), (font_map))      \
     PROC(pango_cairo_context_set_font_options,                                                              \
          (mc_pango_context * context, const struct _cairo_font_options *options), (context, options))       \
+    PROC(pango_context_set_base_gravity, (mc_pango_context * context, int gravity), (context, gravity))      \
     FN(mc_pango_font_description *, pango_font_description_new, (void), ())                                \
     PROC(pango_font_description_free, (mc_pango_font_description * description), (description))             \
     PROC(pango_font_description_set_family, (mc_pango_font_description * description, const char *family),  \

@@ -90,6 +90,8 @@ typedef struct {
 #define MC_PANGO_DIRECTION_RTL 1
 #define MC_PANGO_WEIGHT_NORMAL 400
 #define MC_PANGO_WEIGHT_BOLD 700
+#define MC_PANGO_GRAVITY_SOUTH 0
+#define MC_PANGO_GRAVITY_EAST 1
 
 /// Loads Pango once (thread-safe): 0 when it is ready, else -1 with a message naming the
 /// library and the Debian package that has it.
@@ -104,6 +106,8 @@ void mc_g_free(void *memory);
 mc_pango_font_map *mc_pango_cairo_font_map_new(void);
 mc_pango_context *mc_pango_font_map_create_context(mc_pango_font_map *font_map);
 void mc_pango_cairo_context_set_font_options(mc_pango_context *context, const struct _cairo_font_options *options);
+/// `gravity` a PangoGravity: MC_PANGO_GRAVITY_EAST for text set top to bottom.
+void mc_pango_context_set_base_gravity(mc_pango_context *context, int gravity);
 
 mc_pango_font_description *mc_pango_font_description_new(void);
 void mc_pango_font_description_free(mc_pango_font_description *description);

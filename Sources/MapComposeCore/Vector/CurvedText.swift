@@ -12,7 +12,9 @@ struct CurvedText {
         /// stretch of 3/5 of the font size under the text: MapLibre's `text-max-angle` test.
         var maxAngle: Double
         /// Set text whose last cluster would lie left of its first (or, on a vertical stretch,
-        /// above it) along the path reversed, so it reads left to right (`text-keep-upright`).
+        /// above it) along the path reversed, so it reads left to right (`text-keep-upright`);
+        /// text shaped vertically (`TextLine.isVertical`), whose last cluster would lie above its
+        /// first, so it reads top to bottom.
         var keepUpright: Bool
         /// Pixels added around each cluster's box.
         var padding: Double
@@ -32,6 +34,9 @@ struct CurvedText {
     let clusters: [(cluster: TextCluster, transform: cairo_matrix_t)]
     /// An upright box around each cluster's logical box, padded, for the collision grid.
     let boxes: [CollisionGrid.Box]
+    /// True when the text runs more up or down than across, from its first cluster's middle to
+    /// its last's: where MapLibre sets text that may be written vertically top to bottom.
+    let isSteep: Bool
 
     /// `line` centred `distance` along `path`; nil when it runs past an end of the path or the
     /// path bends too sharply under it.
@@ -41,9 +46,11 @@ struct CurvedText {
         let clusters = line.clusters
         guard let first = clusters.first, let last = clusters.last else { return nil }
         var path = path, start = distance - width / 2
+        let a = path.position(at: start + first.center).point, b = path.position(at: start + last.center).point
+        isSteep = abs(b.y - a.y) > abs(b.x - a.x)
         if rules.keepUpright {
-            let a = path.position(at: start + first.center).point, b = path.position(at: start + last.center).point
-            if b.x < a.x || (b.x == a.x && b.y < a.y) {
+            let backwards = line.isVertical ? b.y < a.y || (b.y == a.y && b.x < a.x) : b.x < a.x || (b.x == a.x && b.y < a.y)
+            if backwards {
                 path = path.reversed()
                 start = path.length - distance - width / 2
             }

@@ -326,9 +326,8 @@ enum MapLibreStyleParser {
                 case .success(let expression):
                     // An enum written as a plain value must be one of its values (as MapLibre's
                     // validation says); one given by an expression is checked when it is drawn.
-                    if entry.spec.type == "enum", !entry.spec.enumValues.isEmpty, expression.kind == .constant,
-                       case .string(let text) = expression.evaluate(EvaluationContext(zoom: 0), fallback: .null),
-                       !entry.spec.enumValues.contains(text) {
+                    if !entry.spec.enumValues.isEmpty, expression.kind == .constant,
+                       let text = Self.notAmong(entry.spec, expression.evaluate(EvaluationContext(zoom: 0), fallback: .null)) {
                         log.add(nil, "\(keyPath).\(group).\(name)",
                                 "expected one of [\(entry.spec.enumValues.joined(separator: ", "))], \"\(text)\" found")
                         failed = true
@@ -357,6 +356,17 @@ enum MapLibreStyleParser {
         guard !failed else { return nil }
         return MapLibreLayer(id: id, kind: kind, source: source, sourceLayer: sourceLayer, minzoom: minzoom,
                              maxzoom: maxzoom, filter: filter, properties: properties, lineMetrics: lineMetrics)
+    }
+
+    /// The first value of a constant `value` that is not one of `spec`'s enum values: the
+    /// value itself for an enum, each string of it for an array of them; nil when all are.
+    static func notAmong(_ spec: PropertySpecification, _ value: Value) -> String? {
+        switch (spec.type, value) {
+        case ("enum", .string(let text)): return spec.enumValues.contains(text) ? nil : text
+        case ("array", .array(let items)):
+            return items.lazy.compactMap(\.string).first { !spec.enumValues.contains($0) }
+        default: return nil
+        }
     }
 
     /// Why a layer's `line-gradient` is not drawn as a gradient, where it is not: MapLibre draws

@@ -101,12 +101,13 @@ extension MapLibrePainter {
                      rules: SymbolLayerRules) -> [TextChoice] {
         // As in MapLibre, the box is padded by text-padding; the halo is not in it.
         let pad = text.padding, rule = rules.text
-        var shapedBy: [TextLine.Alignment: TextLine] = [:]
-        func shaped(_ alignment: TextLine.Alignment) -> TextLine? {
-            if let line = shapedBy[alignment] { return line }
+        var shapedBy: [TextLine.Alignment: TextLine] = [:], shapedVerticallyBy: [TextLine.Alignment: TextLine] = [:]
+        func shaped(_ alignment: TextLine.Alignment, _ mode: WritingMode = .horizontal) -> TextLine? {
+            let vertical = mode == .vertical
+            if let line = vertical ? shapedVerticallyBy[alignment] : shapedBy[alignment] { return line }
             let line = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth, alignment: alignment,
-                                     letterSpacing: text.letterSpacing)
-            shapedBy[alignment] = line
+                                     letterSpacing: text.letterSpacing, vertical: vertical)
+            if vertical { shapedVerticallyBy[alignment] = line } else { shapedBy[alignment] = line }
             return line
         }
         if let along = candidate.along, !rules.levelAlongLines {
@@ -114,8 +115,15 @@ extension MapLibrePainter {
             setting.padding = pad
             setting.offset = text.offset
             setting.rotate = text.rotate
-            guard let line = shaped(text.justify),
-                  let curved = CurvedText(line, along: along.path, at: along.distance, rules: setting) else { return [] }
+            guard var line = shaped(text.justify),
+                  var curved = CurvedText(line, along: along.path, at: along.distance, rules: setting) else { return [] }
+            // As MapLibre does, text that may be written vertically runs top to bottom, its
+            // ideographs upright, where the line runs more up or down than across under it.
+            if setting.keepUpright, curved.isSteep, WritingMode.allowsVertical(text.text),
+               let vertical = shaped(text.justify, .vertical),
+               let steep = CurvedText(vertical, along: along.path, at: along.distance, rules: setting) {
+                (line, curved) = (vertical, steep)
+            }
             let t = text.translate
             let boxes = curved.boxes.map { box in (x0: box.x0 + t.x, y0: box.y0 + t.y, x1: box.x1 + t.x, y1: box.y1 + t.y) }
             let clusters = curved.clusters.map { cluster, transform in
@@ -128,25 +136,34 @@ extension MapLibrePainter {
                                fittedIcon: nil)]
         }
         var choices: [TextChoice] = []
-        for place in text.places {
-            guard let line = shaped(place.justify) else { break }
-            let e = line.extents, height = e.ascent + e.descent
-            let (left, top) = Self.corner(place.anchor, width: e.width, height: height)
-            let x = candidate.point.x + text.translate.x + place.offset.x + left
-            let baseline = candidate.point.y + text.translate.y + place.offset.y + top + e.ascent
-            let upright = Point(x + e.width / 2, baseline - e.ascent + height / 2)
-            // Turned by text-rotate about the anchor (where text-translate has moved it).
-            let pivot = candidate.point + text.translate
-            let middle = text.rotate == 0 ? upright : pivot + Self.turned(upright - pivot, by: text.rotate)
-            // MapLibre's box is text-line-height per line, not the font's own height.
-            let boxHeight = text.lineHeight > 0 ? Double(line.lineCount) * text.lineHeight : height
-            let fitted = candidate.icon.flatMap { symbolIcon in
-                icon.flatMap { fittedIcon(symbolIcon, $0, around: middle - text.translate, width: e.width, height: boxHeight) }
+        for mode in text.writingModes {
+            // Vertical text is placed as MapLibre places it: laid out and anchored as a level
+            // line, then the whole turned a quarter turn clockwise about the anchor (so with
+            // `text-anchor: top` it stands left of its point, with `left` below it).
+            let angle = text.rotate + (mode == .vertical ? .pi / 2 : 0)
+            for place in text.places {
+                guard let line = shaped(place.justify, mode) else { break }
+                let e = line.extents, height = e.ascent + e.descent
+                let (left, top) = Self.corner(place.anchor, width: e.width, height: height)
+                let x = candidate.point.x + text.translate.x + place.offset.x + left
+                let baseline = candidate.point.y + text.translate.y + place.offset.y + top + e.ascent
+                let level = Point(x + e.width / 2, baseline - e.ascent + height / 2)
+                // Turned by text-rotate about the anchor (where text-translate has moved it).
+                let pivot = candidate.point + text.translate
+                let middle = angle == 0 ? level : pivot + Self.turned(level - pivot, by: angle)
+                // MapLibre's box is text-line-height per line, not the font's own height.
+                let boxHeight = text.lineHeight > 0 ? Double(line.lineCount) * text.lineHeight : height
+                let across = mode == .vertical ? (width: boxHeight, height: e.width) : (width: e.width, height: boxHeight)
+                let fitted = candidate.icon.flatMap { symbolIcon in
+                    icon.flatMap {
+                        fittedIcon(symbolIcon, $0, around: middle - text.translate, width: across.width, height: across.height)
+                    }
+                }
+                let box = Self.box(around: middle, width: e.width, height: boxHeight, angle: angle, pad: pad)
+                choices.append(TextChoice(boxes: [(box, rule.overlap, rule.ignore)],
+                                          text: .straight(line, x: x, y: baseline, angle: angle, pivot: pivot),
+                                          fittedIcon: fitted))
             }
-            let box = Self.box(around: middle, width: e.width, height: boxHeight, angle: text.rotate, pad: pad)
-            choices.append(TextChoice(boxes: [(box, rule.overlap, rule.ignore)],
-                                      text: .straight(line, x: x, y: baseline, angle: text.rotate, pivot: pivot),
-                                      fittedIcon: fitted))
         }
         return choices
     }

@@ -190,6 +190,9 @@ extension MapLibrePainter {
         let offset: Point
         /// The places `text-variable-anchor` lets a point label take, in the order tried.
         let variableAnchors: [Place]?
+        /// How a point label's text may run (`text-writing-mode`), in the order tried: each
+        /// mode at each of its places.
+        let writingModes: [WritingMode]
         let padding: Double
         /// The height of each line of a point label's collision box: `text-line-height` in
         /// pixels, MapLibre's advance from one line to the next.
@@ -352,6 +355,8 @@ extension MapLibrePainter {
                           letterSpacing: Self.allowsLetterSpacing(text) ? layer.number("text-letter-spacing", ctx) * size : 0,
                           anchor: anchor, justify: Self.justification(justify, anchor: anchor),
                           offset: Point(dx, dy) * size, variableAnchors: variableAnchors,
+                          writingModes: placement == "point"
+                              ? WritingMode.modes(layer.strings("text-writing-mode", ctx) ?? [], for: text) : [.horizontal],
                           padding: layer.number("text-padding", ctx) * scale,
                           lineHeight: max(0, layer.number("text-line-height", ctx)) * size,
                           color: color.rgba, halo: halo?.rgba, haloWidth: haloWidth,

@@ -197,7 +197,7 @@ import Testing
         let style = try Self.style(Self.landAndWater + """
             , {"id": "hills", "type": "hillshade", "source": "omt"},
               {"id": "buildings", "type": "fill-extrusion", "source": "omt", "source-layer": "water"},
-              {"id": "icons", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"text-field": "{name}", "text-writing-mode": ["horizontal"]}},
+              {"id": "icons", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"text-field": "{name}"}, "paint": {"heatmap-radius": 4}},
               {"id": "heat", "type": "heatmap", "source": "omt", "source-layer": "place"},
               {"id": "gradient", "type": "line", "source": "omt", "source-layer": "water", "paint": {"line-gradient": "#ff0000"}}
             """)
@@ -276,6 +276,11 @@ import Testing
              "layers[0].layout.symbol-placement"),
             (#"{"version": 8, "sources": {\#(source)}, "layers": [{"id": "a", "type": "line", "source": "omt", "source-layer": "boundary", "layout": {"line-cap": "pointy"}}]}"#,
              "layers[0].layout.line-cap"),
+            // An array of enum values with one outside them.
+            (#"{"version": 8, "sources": {\#(source)}, "layers": [{"id": "a", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"text-field": "x", "text-writing-mode": ["verticle"]}}]}"#,
+             "layers[0].layout.text-writing-mode"),
+            (#"{"version": 8, "sources": {\#(source)}, "layers": [{"id": "a", "type": "symbol", "source": "omt", "source-layer": "place", "layout": {"text-field": "x", "text-variable-anchor": ["top", "middle"]}}]}"#,
+             "layers[0].layout.text-variable-anchor"),
         ]
         for (text, keyPath) in cases {
             let found = Self.problems(text)

@@ -15,19 +15,16 @@ import Foundation
 /// on other threads seldom wait for it.
 enum TextEngine {
     /// The shared context, or why it could not be made.
-    private static let shared: Result<SharedContext, CairoError> = { () -> Result<SharedContext, CairoError> in
-        do throws(CairoError) {
-            return .success(try SharedContext())
-        } catch {
-            return .failure(error)
-        }
-    }()
+    private static let shared: Result<SharedContext, CairoError> = SharedContext.make(vertical: false)
+    /// The context for text set top to bottom (see `TextLine.init`'s `vertical`).
+    private static let sharedVertical: Result<SharedContext, CairoError> = SharedContext.make(vertical: true)
 
     private static let lock = NSLock()
 
-    /// Runs `body` holding the lock every Pango call is made under, with the shared context.
-    static func withPango<T>(_ body: (OpaquePointer) throws(CairoError) -> T) throws(CairoError) -> T {
-        let context = try shared.get().context
+    /// Runs `body` holding the lock every Pango call is made under, with the shared context
+    /// (`vertical`: the one for text set top to bottom).
+    static func withPango<T>(vertical: Bool = false, _ body: (OpaquePointer) throws(CairoError) -> T) throws(CairoError) -> T {
+        let context = try (vertical ? sharedVertical : shared).get().context
         lock.lock()
         defer { lock.unlock() }
         return try body(context)
@@ -40,15 +37,24 @@ enum TextEngine {
         return body()
     }
 
-    /// The process's Pango context, made on first use and kept to the end.
+    /// A Pango context of the process, made on first use and kept to the end.
     private final class SharedContext: @unchecked Sendable {
         let context: OpaquePointer
+
+        static func make(vertical: Bool) -> Result<SharedContext, CairoError> {
+            do throws(CairoError) {
+                return .success(try SharedContext(vertical: vertical))
+            } catch {
+                return .failure(error)
+            }
+        }
 
         /// A context on a new Pango Cairo font map, set to draw text the same at any scale and
         /// on any surface: grey anti-aliasing, outlines and advances not hinted (so a line
         /// measures the same wherever it is drawn, whatever the transformation, and no font's
-        /// hinting program has to run).
-        init() throws(CairoError) {
+        /// hinting program has to run). `vertical`: its base gravity is east, so lines are laid
+        /// out to be drawn a quarter turn clockwise, top to bottom (see `TextLine.init`).
+        init(vertical: Bool) throws(CairoError) {
             var why = [CChar](repeating: 0, count: 512)
             guard mc_pango_load(&why, why.count) == 0 else {
                 throw CairoError(operation: "text", status: CAIRO_STATUS_INVALID_STATUS.rawValue,
@@ -65,6 +71,7 @@ enum TextEngine {
             context = mc_pango_font_map_create_context(fontMap)!  // holds its own reference to the map
             mc_g_object_unref(UnsafeMutableRawPointer(fontMap))
             mc_pango_cairo_context_set_font_options(context, options)
+            if vertical { mc_pango_context_set_base_gravity(context, MC_PANGO_GRAVITY_EAST) }
         }
     }
 }

@@ -19,6 +19,8 @@ final class TextLine: @unchecked Sendable {
     let extents: TextExtents
     /// From the top left of the layout to the left end of its baseline, in pixels.
     let origin: (x: Double, y: Double)
+    /// Laid out to be drawn turned a quarter turn clockwise, read top to bottom.
+    let isVertical: Bool
 
     /// How the lines of a block line up.
     enum Alignment: Sendable {
@@ -27,11 +29,19 @@ final class TextLine: @unchecked Sendable {
 
     /// `wrapWidth` and `letterSpacing` in pixels; a nil `wrapWidth` for one line. `alignment`
     /// is visual: `left` lines up the left ends whatever the direction of the text.
+    ///
+    /// `vertical` sets the text to be read top to bottom once the line is drawn turned a
+    /// quarter turn clockwise: the line is laid out along x as any other, with ideographs,
+    /// kana, hangul and the other characters written upright in vertical text turned a quarter
+    /// turn back (so they stand upright when drawn), punctuation in its vertical forms, and
+    /// the characters of other scripts as they are (so they lie on their side, read top to
+    /// bottom); lines of a block follow one another right to left. Pango's east gravity.
     init(_ text: String, font: TextFont, wrapWidth: Double? = nil, alignment: Alignment = .center,
-         letterSpacing: Double = 0) throws(CairoError) {
+         letterSpacing: Double = 0, vertical: Bool = false) throws(CairoError) {
         self.text = text
         self.font = font
-        (layout, extents, origin) = try TextEngine.withPango { context in
+        self.isVertical = vertical
+        (layout, extents, origin) = try TextEngine.withPango(vertical: vertical) { context in
             let layout = mc_pango_layout_new(context)!
             let description = font.makeDescription()
             defer { mc_pango_font_description_free(description) }

@@ -62,6 +62,8 @@ import Testing
         #expect(UInt32(MC_PANGO_DIRECTION_RTL) == PANGO_DIRECTION_RTL.rawValue)
         #expect(UInt32(MC_PANGO_WEIGHT_NORMAL) == PANGO_WEIGHT_NORMAL.rawValue)
         #expect(UInt32(MC_PANGO_WEIGHT_BOLD) == PANGO_WEIGHT_BOLD.rawValue)
+        #expect(UInt32(MC_PANGO_GRAVITY_SOUTH) == PANGO_GRAVITY_SOUTH.rawValue)
+        #expect(UInt32(MC_PANGO_GRAVITY_EAST) == PANGO_GRAVITY_EAST.rawValue)
     }
 
     @Test func loadingFindsEveryFunction() {
