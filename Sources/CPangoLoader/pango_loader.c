@@ -31,6 +31,7 @@
     PROC(pango_attr_list_unref, (mc_pango_attr_list * list), (list))                                        \
     PROC(pango_attr_list_insert, (mc_pango_attr_list * list, mc_pango_attribute *attribute), (list, attribute)) \
     FN(mc_pango_attribute *, pango_attr_letter_spacing_new, (int letter_spacing), (letter_spacing))        \
+    FN(mc_pango_attribute *, pango_attr_line_height_new_absolute, (int height), (height))                  \
     FN(mc_pango_layout *, pango_layout_new, (mc_pango_context * context), (context))                       \
     PROC(pango_layout_set_font_description,                                                                 \
          (mc_pango_layout * layout, const mc_pango_font_description *description), (layout, description))   \

@@ -121,6 +121,7 @@ mc_pango_attr_list *mc_pango_attr_list_new(void);
 void mc_pango_attr_list_unref(mc_pango_attr_list *list);
 void mc_pango_attr_list_insert(mc_pango_attr_list *list, mc_pango_attribute *attribute);
 mc_pango_attribute *mc_pango_attr_letter_spacing_new(int letter_spacing);
+mc_pango_attribute *mc_pango_attr_line_height_new_absolute(int height);
 
 mc_pango_layout *mc_pango_layout_new(mc_pango_context *context);
 void mc_pango_layout_set_font_description(mc_pango_layout *layout, const mc_pango_font_description *description);

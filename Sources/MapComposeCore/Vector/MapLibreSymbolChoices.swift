@@ -106,7 +106,7 @@ extension MapLibrePainter {
             let vertical = mode == .vertical
             if let line = vertical ? shapedVerticallyBy[alignment] : shapedBy[alignment] { return line }
             let line = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth, alignment: alignment,
-                                     letterSpacing: text.letterSpacing, vertical: vertical)
+                                     letterSpacing: text.letterSpacing, lineHeight: text.lineHeight, vertical: vertical)
             if vertical { shapedVerticallyBy[alignment] = line } else { shapedBy[alignment] = line }
             return line
         }

@@ -55,8 +55,12 @@ import Testing
         #expect(Self.redPixels(both, columns: all, rows: all) > Self.redPixels(alone, columns: all, rows: all))
     }
 
-    /// The red columns of each of the two lines of a label (rows above and below `split`).
-    static func lineSpans(_ image: RasterImage, split: Int) -> (top: ClosedRange<Int>, bottom: ClosedRange<Int>)? {
+    /// The red columns of each of the two lines of a label: above and below the first row free
+    /// of red under the first red one.
+    static func lineSpans(_ image: RasterImage) -> (top: ClosedRange<Int>, bottom: ClosedRange<Int>)? {
+        func isRedRow(_ y: Int) -> Bool { (0..<image.width).contains { isRed(image.rgba(x: $0, y: y)) } }
+        guard let first = (0..<image.height).first(where: isRedRow),
+              let split = (first..<image.height).first(where: { !isRedRow($0) }) else { return nil }
         func span(_ rows: Range<Int>) -> ClosedRange<Int>? {
             let columns = (0..<image.width).filter { x in rows.contains { isRed(image.rgba(x: x, y: $0)) } }
             return columns.first.map { $0...columns.last! }
@@ -80,7 +84,7 @@ import Testing
                 """)
             #expect(style.notes.isEmpty, "\(style.notes)")
             let (image, _) = try await T.render(style, lat: 0, lon: 0, zoom: 3, width: 320, height: 256)
-            return try #require(Self.lineSpans(image, split: 128))
+            return try #require(Self.lineSpans(image))
         }
         let left = try await render("left"), right = try await render("right"), center = try await render("center")
         for spans in [left, right, center] {
@@ -94,6 +98,27 @@ import Testing
         // auto follows the anchor: a label right of its anchor point ("left") is left-justified.
         let auto = try await render("auto", anchor: "left")
         #expect(abs(auto.bottom.lowerBound - auto.top.lowerBound) <= 2, "\(auto)")
+    }
+
+    /// The lines of a point label are `text-line-height` ems apart, as MapLibre sets them.
+    @Test(arguments: [1.2, 2.0])
+    func linesOfALabelAreTheLineHeightApart(_ lineHeight: Double) async throws {
+        let style = try T.style("""
+            {"id": "labels", "type": "symbol", "source": "points",
+             "layout": {"text-field": "HHHH\\nHHHH", "text-size": 20, "text-line-height": \(lineHeight)},
+             "paint": {"text-color": "#ff0000"}}
+            """, extraSources: """
+            , "points": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                         "geometry": {"type": "Point", "coordinates": [0, 0]}}}
+            """)
+        let (image, _) = try await T.render(style, lat: 0, lon: 0, zoom: 3)
+        let redRows = (0..<image.height).filter { y in (0..<image.width).contains { Self.isRed(image.rgba(x: $0, y: y)) } }
+        // The H's tops: the first red row, and the first after the gap between the lines.
+        let first = try #require(redRows.first)
+        let second = try #require(zip(redRows, redRows.dropFirst()).first { $1 > $0 + 1 }?.1)
+        #expect(abs(Double(second - first) - 20 * lineHeight) <= 1, "tops at \(first) and \(second)")
+        // Centred on the point as a block.
+        #expect(abs(Double(first + redRows.last!) / 2 - 128) <= 2, "\(first)…\(redRows.last!)")
     }
 
     /// MapLibre's variable offsets (evaluateVariableOffset, in 24-pixel ems): radial offsets

@@ -28,7 +28,10 @@ final class TextLine: @unchecked Sendable {
     }
 
     /// `wrapWidth` and `letterSpacing` in pixels; a nil `wrapWidth` for one line. `alignment`
-    /// is visual: `left` lines up the left ends whatever the direction of the text.
+    /// is visual: `left` lines up the left ends whatever the direction of the text. With a wrap
+    /// width, `lineHeight` (pixels) sets the lines of a block that many pixels apart, each line's
+    /// text in the middle of its height, where the fonts' own line heights would set them;
+    /// text that stays on one line is left as the font sets it.
     ///
     /// `vertical` sets the text to be read top to bottom once the line is drawn turned a
     /// quarter turn clockwise: the line is laid out along x as any other, with ideographs,
@@ -37,7 +40,7 @@ final class TextLine: @unchecked Sendable {
     /// the characters of other scripts as they are (so they lie on their side, read top to
     /// bottom); lines of a block follow one another right to left. Pango's east gravity.
     init(_ text: String, font: TextFont, wrapWidth: Double? = nil, alignment: Alignment = .center,
-         letterSpacing: Double = 0, vertical: Bool = false) throws(CairoError) {
+         letterSpacing: Double = 0, lineHeight: Double? = nil, vertical: Bool = false) throws(CairoError) {
         self.text = text
         self.font = font
         self.isVertical = vertical
@@ -54,14 +57,21 @@ final class TextLine: @unchecked Sendable {
             } else {
                 mc_pango_layout_set_single_paragraph_mode(layout, 1)
             }
-            let spacing = (letterSpacing * Double(MC_PANGO_SCALE)).rounded()
-            if spacing.isFinite, spacing != 0 {
+            func pangoUnits(_ pixels: Double) -> Int32 { Int32(min(max((pixels * Double(MC_PANGO_SCALE)).rounded(), -1e7), 1e7)) }
+            func setAttributes(lineHeight: Double?) {
                 let attributes = mc_pango_attr_list_new()!
                 defer { mc_pango_attr_list_unref(attributes) }
-                mc_pango_attr_list_insert(attributes, mc_pango_attr_letter_spacing_new(Int32(min(max(spacing, -1e7), 1e7))))
+                if letterSpacing.isFinite, pangoUnits(letterSpacing) != 0 {
+                    mc_pango_attr_list_insert(attributes, mc_pango_attr_letter_spacing_new(pangoUnits(letterSpacing)))
+                }
+                if let lineHeight { mc_pango_attr_list_insert(attributes, mc_pango_attr_line_height_new_absolute(pangoUnits(lineHeight))) }
                 mc_pango_layout_set_attributes(layout, attributes)  // the layout takes its own reference
             }
+            if letterSpacing.isFinite, pangoUnits(letterSpacing) != 0 { setAttributes(lineHeight: nil) }
             text.withCString { mc_pango_layout_set_text(layout, $0, -1) }
+            if wrapWidth != nil, let lineHeight, lineHeight.isFinite, lineHeight > 0, mc_pango_layout_get_line_count(layout) > 1 {
+                setAttributes(lineHeight: lineHeight)
+            }
             if wrapWidth != nil {
                 // Pango reads left and right in the paragraph's own direction.
                 let rightToLeft = mc_pango_layout_get_direction(layout, 0) == MC_PANGO_DIRECTION_RTL

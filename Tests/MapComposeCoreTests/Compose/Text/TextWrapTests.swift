@@ -28,4 +28,21 @@ import Testing
         #expect(abs(flat.extents.ascent + flat.extents.descent - lineHeight) < 0.01)
         #expect(single.extents.width < flat.extents.width)
     }
+
+    /// With a line height, the lines of a block are that far apart (MapLibre's
+    /// text-line-height), whatever the fonts' own heights; one line is left as the font sets it.
+    @Test func aLineHeightSetsTheLinesOfABlockApart() throws {
+        let text = "東京\nTokyo\nKyōto"
+        let natural = try TextLine(text, font: Self.font, wrapWidth: 1000)
+        let tight = try TextLine(text, font: Self.font, wrapWidth: 1000, lineHeight: 19.2)
+        let loose = try TextLine(text, font: Self.font, wrapWidth: 1000, lineHeight: 40)
+        func height(_ line: TextLine) -> Double { line.extents.ascent + line.extents.descent }
+        #expect(tight.lineCount == 3 && abs(height(tight) - 3 * 19.2) < 0.5, "\(tight.extents)")
+        #expect(abs(height(loose) - 120) < 0.5, "\(loose.extents)")
+        #expect(height(natural) > height(tight) + 5, "the fonts' own heights are taller: \(natural.extents)")
+        let alone = try TextLine("Tokyo", font: Self.font, wrapWidth: 1000, lineHeight: 40)
+        let plain = try TextLine("Tokyo", font: Self.font)
+        #expect(alone.extents == plain.extents)
+        #expect(try TextLine(text, font: Self.font, wrapWidth: 1000, lineHeight: .nan).extents == natural.extents)
+    }
 }
