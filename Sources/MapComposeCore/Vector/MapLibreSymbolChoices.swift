@@ -105,8 +105,7 @@ extension MapLibrePainter {
         func shaped(_ alignment: TextLine.Alignment, _ mode: WritingMode = .horizontal) -> TextLine? {
             let vertical = mode == .vertical
             if let line = vertical ? shapedVerticallyBy[alignment] : shapedBy[alignment] { return line }
-            let line = try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth, alignment: alignment,
-                                     letterSpacing: text.letterSpacing, lineHeight: text.lineHeight, vertical: vertical)
+            let line = Self.shapedText(text, alignment: alignment, vertical: vertical)
             if vertical { shapedVerticallyBy[alignment] = line } else { shapedBy[alignment] = line }
             return line
         }
@@ -139,10 +138,11 @@ extension MapLibrePainter {
         for mode in text.writingModes {
             // Vertical text is placed as MapLibre places it: laid out and anchored as a level
             // line, then the whole turned a quarter turn clockwise about the anchor (so with
-            // `text-anchor: top` it stands left of its point, with `left` below it).
+            // `text-anchor: top` it stands left of its point, with `left` below it); its
+            // columns line up at the top, whatever `text-justify` says.
             let angle = text.rotate + (mode == .vertical ? .pi / 2 : 0)
             for place in text.places {
-                guard let line = shaped(place.justify, mode) else { break }
+                guard let line = shaped(mode == .vertical ? .left : place.justify, mode) else { break }
                 let e = line.extents, height = e.ascent + e.descent
                 let (left, top) = Self.corner(place.anchor, width: e.width, height: height)
                 let x = candidate.point.x + text.translate.x + place.offset.x + left
@@ -166,6 +166,36 @@ extension MapLibrePainter {
             }
         }
         return choices
+    }
+
+    /// `text` shaped for a point label (or along a line, as one line): with a wrap width, its
+    /// lines broken where MapLibre breaks them (`LabelLineBreaks`, measured on the text shaped
+    /// as one line), `text-line-height` apart and lined up as `alignment` says.
+    static func shapedText(_ text: SymbolText, alignment: TextLine.Alignment, vertical: Bool) -> TextLine? {
+        guard let width = text.wrapWidth, width > 0, width.isFinite,
+              text.text.unicodeScalars.count <= LabelLineBreaks.maxCharacters else {
+            // One line, lines obeyed but not wrapped (no width), or text too long to choose its
+            // breaks: wrapped by Pango, each line as long as it may be.
+            return try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth, alignment: alignment,
+                                 letterSpacing: text.letterSpacing, lineHeight: text.lineHeight, vertical: vertical)
+        }
+        guard let single = try? TextLine(text.text, font: text.font, letterSpacing: text.letterSpacing, vertical: vertical)
+        else { return nil }
+        let scalars = Array(text.text.unicodeScalars)
+        var offsets: [Int] = [], offset = 0
+        for scalar in scalars {
+            offsets.append(offset)
+            offset += String(scalar).utf8.count
+        }
+        let broken = LabelLineBreaks.broken(text.text, maxWidth: width) { index in
+            guard scalars[index] != "\n" else { return 0 }
+            let span = single.characterSpan(atUTF8Offset: offsets[index])
+            return span.right - span.left
+        } ?? text.text
+        // One line as it is; lines obeyed, never wrapped again.
+        guard broken.contains("\n") else { return single }
+        return try? TextLine(broken, font: text.font, wrapWidth: .infinity, alignment: alignment,
+                             letterSpacing: text.letterSpacing, lineHeight: text.lineHeight, vertical: vertical)
     }
 
     /// `icon` stretched round text `width` × `height` pixels whose middle is `middle` (before

@@ -121,6 +121,26 @@ import Testing
         #expect(abs(Double(first + redRows.last!) / 2 - 128) <= 2, "\(first)…\(redRows.last!)")
     }
 
+    /// A long name is broken into lines of about equal length, as MapLibre breaks it: "Central
+    /// African / Republic" in two lines at `text-max-width` 6, where filling each line would
+    /// make three ("Central / African / Republic").
+    @Test func longNamesBreakIntoBalancedLines() async throws {
+        let style = try T.style("""
+            {"id": "labels", "type": "symbol", "source": "points",
+             "layout": {"text-field": "Central African Republic", "text-size": 16, "text-max-width": 6},
+             "paint": {"text-color": "#ff0000"}}
+            """, extraSources: """
+            , "points": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+                         "geometry": {"type": "Point", "coordinates": [0, 0]}}}
+            """)
+        let (image, _) = try await T.render(style, lat: 0, lon: 0, zoom: 3)
+        let redRows = (0..<image.height).filter { y in (0..<image.width).contains { Self.isRed(image.rgba(x: $0, y: y)) } }
+        let bands = 1 + zip(redRows, redRows.dropFirst()).count { $1 > $0 + 1 }
+        #expect(bands == 2, "lines of text: \(bands)")
+        let widest = (0..<image.width).filter { x in redRows.contains { Self.isRed(image.rgba(x: x, y: $0)) } }
+        #expect((widest.last ?? 0) - (widest.first ?? 0) > 96, "the first line runs past the width: \(widest.first ?? 0)…\(widest.last ?? 0)")
+    }
+
     /// MapLibre's variable offsets (evaluateVariableOffset, in 24-pixel ems): radial offsets
     /// point away from the anchor, diagonally for corners; text-offset's distances lose their
     /// signs; above and below, 7/24 em less.
