@@ -8,16 +8,19 @@
 /// next piece and the join between them cover what lies beyond).
 typedef enum { END_FLAT, END_SQUARE, END_ROUND, END_OPEN } end_kind;
 
+static inline double clamp01(double v) { return v <= 0 ? 0 : v >= 1 ? 1 : v; }
+
 /// Coverage of a pixel whose centre lies `d` from the middle of a band `hw` either side of it:
-/// the overlap of the pixel's extent across the band with the band.
-static inline double across(double d, double hw) {
+/// the overlap of the pixel's extent across the band with the band; with a `blur` (pixels),
+/// MapLibre's blurred edge instead: falling linearly over `blur` + 1 pixels to none half a
+/// pixel outside the band, so a band narrower than that ramp never reaches full coverage.
+static inline double across(double d, double hw, double blur) {
+    if (blur > 0) return clamp01((hw + 0.5 - d) / (blur + 1));
     double top = d + 0.5 < hw ? d + 0.5 : hw;
     double bottom = d - 0.5 > -hw ? d - 0.5 : -hw;
     double c = top - bottom;
     return c <= 0 ? 0 : c >= 1 ? 1 : c;
 }
-
-static inline double clamp01(double v) { return v <= 0 ? 0 : v >= 1 ? 1 : v; }
 
 /// The x range [lo, hi] where `k * x + c` lies within [min, max]; false when none.
 static inline int solve(double k, double c, double min, double max, double *lo, double *hi) {
@@ -55,7 +58,7 @@ static void touch(mc_coverage_mask *mask, int first, int last, int row) {
 }
 
 /// The piece from a to b, `hw` either side, with its ends drawn as `start` and `end` say.
-static void add_piece(mc_coverage_mask *mask, double ax, double ay, double bx, double by, double hw,
+static void add_piece(mc_coverage_mask *mask, double ax, double ay, double bx, double by, double hw, double blur,
                       end_kind start, end_kind end) {
     // Nothing of a piece wholly above or below the mask's rows is drawn.
     double top = (ay < by ? ay : by) - hw - 1 - mask->origin_y, bottom = (ay > by ? ay : by) + hw + 1 - mask->origin_y;
@@ -108,12 +111,12 @@ static void add_piece(mc_coverage_mask *mask, double ax, double ay, double bx, d
             double coverage;
             if (u < lo || u > hi) continue;
             if (u < 0 && start == END_ROUND) {
-                coverage = across(sqrt(cx * cx + cy * cy), hw);
+                coverage = across(sqrt(cx * cx + cy * cy), hw, blur);
             } else if (u > length && end == END_ROUND) {
                 double px = cx - dx, py = cy - dy;
-                coverage = across(sqrt(px * px + py * py), hw);
+                coverage = across(sqrt(px * px + py * py), hw, blur);
             } else {
-                coverage = across(fabs(v), hw);
+                coverage = across(fabs(v), hw, blur);
                 if (start == END_FLAT || start == END_SQUARE) coverage *= clamp01(u - e0 + 0.5);
                 if (end == END_FLAT || end == END_SQUARE) coverage *= clamp01(e1 - u + 0.5);
             }
@@ -126,7 +129,7 @@ static void add_piece(mc_coverage_mask *mask, double ax, double ay, double bx, d
 /// (t2x, t2y): the part of the disc `hw` round the corner that lies past the end of the one and
 /// before the start of the other (on the outer side of the turn; empty for a straight line).
 static void add_join(mc_coverage_mask *mask, double vx, double vy, double t1x, double t1y, double t2x, double t2y,
-                     double hw) {
+                     double hw, double blur) {
     double reach = hw + 0.5;
     double ox = vx - mask->origin_x, oy = vy - mask->origin_y;
     if (oy + reach < 0 || oy - reach > mask->height || ox + reach < 0 || ox - reach > mask->width) return;
@@ -139,7 +142,7 @@ static void add_join(mc_coverage_mask *mask, double vx, double vy, double t1x, d
         for (int col = col0; col < col1; col++) {
             double cx = col + 0.5 - ox;
             if (cx * t1x + cy * t1y <= 0 || cx * t2x + cy * t2y >= 0) continue;
-            double coverage = across(sqrt(cx * cx + cy * cy), hw);
+            double coverage = across(sqrt(cx * cx + cy * cy), hw, blur);
             if (coverage <= 0) continue;
             raise_pixel(out, col, coverage);
             if (!drawn) touch(mask, col, col1 - 1, row);
@@ -177,11 +180,12 @@ static void advance(dash_state *state, double distance, const double *dashes, in
 
 /// The join where a closed ring's last segment (along (tx, ty)) meets its first, at the first
 /// segment's start.
-static void close_ring(mc_coverage_mask *mask, const double *points, size_t first, double tx, double ty, double hw) {
+static void close_ring(mc_coverage_mask *mask, const double *points, size_t first, double tx, double ty, double hw,
+                       double blur) {
     double ax = points[2 * first], ay = points[2 * first + 1];
     double dx = points[2 * first + 2] - ax, dy = points[2 * first + 3] - ay;
     double length = sqrt(dx * dx + dy * dy);
-    if (length > 0) add_join(mask, ax, ay, tx, ty, dx / length, dy / length, hw);
+    if (length > 0) add_join(mask, ax, ay, tx, ty, dx / length, dy / length, hw, blur);
 }
 
 void mc_coverage_mask_clear(mc_coverage_mask *mask) {
@@ -190,10 +194,11 @@ void mc_coverage_mask_clear(mc_coverage_mask *mask) {
     mask->touched_x0 = mask->touched_y0 = mask->touched_x1 = mask->touched_y1 = 0;
 }
 
-int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t count, double half_width,
+int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t count, double half_width, double blur,
                          mc_line_cap cap, int ends, const double *dashes, int dash_count) {
     if (!mask || !mask->data || mask->width <= 0 || mask->height <= 0 || mask->stride < mask->width || !points
-        || !(half_width > 0) || !isfinite(half_width) || dash_count < 0 || (dash_count > 0 && !dashes)) {
+        || !(half_width > 0) || !isfinite(half_width) || !(blur >= 0) || !isfinite(blur) || dash_count < 0
+        || (dash_count > 0 && !dashes)) {
         return -1;
     }
     double total = 0;
@@ -256,11 +261,11 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
             continue;
         }
         if (dash_count == 0) {
-            if (joining) add_join(mask, jx, jy, jtx, jty, tx, ty, half_width);
-            add_piece(mask, ax, ay, bx, by, half_width, i == first ? line_start : END_OPEN, final ? line_end : END_OPEN);
+            if (joining) add_join(mask, jx, jy, jtx, jty, tx, ty, half_width, blur);
+            add_piece(mask, ax, ay, bx, by, half_width, blur, i == first ? line_start : END_OPEN, final ? line_end : END_OPEN);
             joining = !final;
             jx = bx, jy = by, jtx = tx, jty = ty;
-            if (final && closed) close_ring(mask, points, first, tx, ty, half_width);
+            if (final && closed) close_ring(mask, points, first, tx, ty, half_width, blur);
             continue;
         }
         // Far outside the mask the pattern only moves on; dashes are walked from the near part on.
@@ -278,13 +283,13 @@ int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t co
                 // segment, round the corner.
                 int begins = pattern.left == dashes[pattern.index];
                 int finishes = step == pattern.left;
-                if (!begins && at == 0 && joining) add_join(mask, jx, jy, jtx, jty, tx, ty, half_width);
+                if (!begins && at == 0 && joining) add_join(mask, jx, jy, jtx, jty, tx, ty, half_width, blur);
                 double s = at / length, e = (at + step) / length;
                 int reaches_end = at + step >= length;
                 int at_start = i == first && at == 0, at_end = final && reaches_end;
                 // A dash of no length is a dot where the caps have extent (add_piece draws none for butt caps).
                 if (step > 0 || (begins && finishes)) {
-                    add_piece(mask, ax + dx * s, ay + dy * s, ax + dx * e, ay + dy * e, half_width,
+                    add_piece(mask, ax + dx * s, ay + dy * s, ax + dx * e, ay + dy * e, half_width, blur,
                               at_start ? line_start : begins ? capped : END_OPEN,
                               at_end && !finishes ? line_end : finishes ? capped : END_OPEN);
                 }

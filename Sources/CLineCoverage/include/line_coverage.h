@@ -41,10 +41,13 @@ void mc_coverage_mask_clear(mc_coverage_mask *mask);
 /// pairs), `half_width` either side of it, with `cap` at its ends and round joins; with
 /// `dash_count` > 0, only its dashes: `dashes` holds the lengths on and off in turn, from the
 /// line's first point, and each dash gets the cap. Covered pixels read 255; the edges ramp
-/// linearly over a pixel, as much of the pixel as a box filter across the edge covers.
+/// linearly over a pixel, as much of the pixel as a box filter across the edge covers. With a
+/// `blur` (pixels, MapLibre's `line-blur`), the sides and round ends ramp instead from none half
+/// a pixel outside the edge, linearly over `blur` + 1 pixels inward, as MapLibre's line shader
+/// fades them.
 /// Returns 0, or -1 for bad arguments (nothing drawn): a coordinate that is not a number or lies
-/// beyond ±1e15, a width or dash that is not a positive number.
-int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t count, double half_width,
+/// beyond ±1e15, a width or dash that is not a positive number, a blur that is negative or not a number.
+int mc_line_coverage_add(mc_coverage_mask *mask, const double *points, size_t count, double half_width, double blur,
                          mc_line_cap cap, int ends, const double *dashes, int dash_count);
 
 #ifdef __cplusplus

@@ -42,14 +42,15 @@ final class LineCoverageMask {
 
     /// Adds `line` (device coordinates) stroked `halfWidth` either side with `cap` at its ends
     /// (but those `ends` leaves open or joins), or only its dashes (`dashes`: device pixels on and
-    /// off in turn, from its first point).
-    func add(_ line: [Point], halfWidth: Double, cap: mc_line_cap, ends: mc_line_ends = MC_ENDS_CAPPED,
+    /// off in turn, from its first point); with a `blur` (device pixels, `line-blur`), its sides
+    /// fading as MapLibre fades them.
+    func add(_ line: [Point], halfWidth: Double, blur: Double = 0, cap: mc_line_cap, ends: mc_line_ends = MC_ENDS_CAPPED,
              dashes: [Double] = []) {
         guard line.count >= 2 else { return }
         line.withUnsafeBufferPointer { points in
             points.withMemoryRebound(to: Double.self) { coordinates in
                 dashes.withUnsafeBufferPointer { pattern in
-                    _ = mc_line_coverage_add(&mask, coordinates.baseAddress, points.count, halfWidth, cap,
+                    _ = mc_line_coverage_add(&mask, coordinates.baseAddress, points.count, halfWidth, blur, cap,
                                              Int32(bitPattern: ends.rawValue), pattern.baseAddress, Int32(pattern.count))
                 }
             }

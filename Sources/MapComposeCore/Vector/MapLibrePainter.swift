@@ -573,13 +573,16 @@ struct MapLibrePainter {
             } else {
                 dashes = []
             }
-            if paint.blur == 0, paint.pattern == nil, !paint.gradient {
-                set(paint.color, context)
-                if !drawThroughCoverage(paint, lines, dashes: dashes, context) {
-                    cairo_new_path(cr)
-                    for side in blur.sides { addPaths(side: side) }
-                    cairo_stroke(cr)
-                }
+            // In one colour, through a coverage mask where it can be (blurred too, without a
+            // gap); else stroked by Cairo, or through `LineBlur`'s mask.
+            let plain = paint.pattern == nil && !paint.gradient
+            if plain { set(paint.color, context) }
+            if plain, paint.blur == 0 || paint.gap == 0, drawThroughCoverage(paint, lines, dashes: dashes, context) {
+                // Drawn.
+            } else if plain, paint.blur == 0 {
+                cairo_new_path(cr)
+                for side in blur.sides { addPaths(side: side) }
+                cairo_stroke(cr)
             } else {
                 do {
                     try drawMasked(paint, lines, blur: blur, gradient: gradient, addPaths: addPaths, context)
@@ -604,11 +607,11 @@ struct MapLibrePainter {
         return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
     }
 
-    /// Draws `lines` of `paint` (with `dashes`, device pixels) in the source set on the context
-    /// through a `LineCoverageMask`, where that draws what Cairo's stroke would within a level or
-    /// two: no gap, round joins (or lines up to 2 pixels wide, where a join's shape is under a
-    /// pixel), up to 16 pixels wide, and device coordinates. False where it does not apply
-    /// (nothing drawn).
+    /// Draws `lines` of `paint` (with `dashes`, device pixels; blurred by its `line-blur`) in the
+    /// source set on the context through a `LineCoverageMask`, where that draws what Cairo's
+    /// stroke would within a level or two: no gap, round joins (or lines up to 2 pixels wide,
+    /// where a join's shape is under a pixel), up to 16 pixels wide, and device coordinates.
+    /// False where it does not apply (nothing drawn).
     private func drawThroughCoverage(_ paint: LinePaint, _ lines: [MeasuredLine], dashes: [Double],
                                      _ context: DrawingContext) -> Bool {
         let cr = context.cr
@@ -630,7 +633,7 @@ struct MapLibrePainter {
             return false
         }
         let cap = paint.cap == "round" ? MC_CAP_ROUND : paint.cap == "square" ? MC_CAP_SQUARE : MC_CAP_BUTT
-        for line in moved { mask.add(line, halfWidth: paint.width / 2, cap: cap, dashes: dashes) }
+        for line in moved { mask.add(line, halfWidth: paint.width / 2, blur: paint.blur, cap: cap, dashes: dashes) }
         do {
             try mask.paint(on: cr)
         } catch {

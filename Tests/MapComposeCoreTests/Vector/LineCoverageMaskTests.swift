@@ -138,6 +138,37 @@ import Testing
         #expect(Self.alpha(image, 32, 32) == 255 && Self.alpha(image, 20, 32) == 255)
     }
 
+    /// With a blur, the sides fade as MapLibre's line shader fades them: from none half a pixel
+    /// outside the edge, linearly over blur + 1 pixels inward, so a line narrower than that never
+    /// reaches full coverage (a 1-pixel line blurred by 0.4 peaks at 1 / 1.4 of opaque).
+    @Test func aBlurFadesTheSidesAsMapLibreDoes() throws {
+        func row(_ width: Double, blur: Double, rows: ClosedRange<Int>) throws -> [Int] {
+            let mask = try #require(LineCoverageMask(minX: 0, minY: 0, maxX: 64, maxY: 64))
+            mask.add([Point(8, 20.5), Point(56, 20.5)], halfWidth: width / 2, blur: blur, cap: MC_CAP_ROUND)
+            let image = try RasterImage(width: 64, height: 64)
+            let context = try DrawingContext(image)
+            cairo_set_source_rgba(context.cr, 0, 0, 0, 1)
+            try mask.paint(on: context.cr)
+            try context.finish("blurred line")
+            return rows.map { Self.alpha(image, 30, $0) }
+        }
+        // Centre 20.5: pixel centres 0, 1, 2 … pixels from it.
+        #expect(try row(1, blur: 0.4, rows: 19...22) == [0, 182, 0, 0])
+        // 10 wide, blur 4: (5.5 − d) / 5 of opaque at d pixels from the middle, opaque within 0.5.
+        let wide = try row(10, blur: 4, rows: 20...26)
+        let expected = (0...6).map { d in Int((max(0, min(1, (5.5 - Double(d)) / 5)) * 255).rounded()) }
+        #expect(wide.enumerated().allSatisfy { abs($1 - expected[$0]) <= 1 }, "\(wide) against \(expected)")
+        // The round ends fade the same way.
+        let mask = try #require(LineCoverageMask(minX: 0, minY: 0, maxX: 64, maxY: 64))
+        mask.add([Point(8, 20.5), Point(56, 20.5)], halfWidth: 5, blur: 4, cap: MC_CAP_ROUND)
+        let image = try RasterImage(width: 64, height: 64)
+        let context = try DrawingContext(image)
+        cairo_set_source_rgba(context.cr, 0, 0, 0, 1)
+        try mask.paint(on: context.cr)
+        try context.finish("blurred ends")
+        #expect(abs(Self.alpha(image, 5, 20) - 153) <= 1, "2.5 px before the end, 3 / 5: \(Self.alpha(image, 5, 20))")
+    }
+
     /// Dashes: 6 on, 4 off along a horizontal line, butt caps.
     @Test func dashesAlternate() throws {
         let image = try Self.draw([[Point(0, 20.5), Point(60, 20.5)]], width: 2, cap: MC_CAP_BUTT, dashes: [6, 4], cairo: false)
@@ -153,21 +184,24 @@ import Testing
                                     touched_x0: 0, touched_y0: 0, touched_x1: 0, touched_y1: 0)
         mc_coverage_mask_clear(&mask)
         let line: [Double] = [1, 1, .nan, 5]
-        #expect(mc_line_coverage_add(&mask, line, 2, 1, MC_CAP_BUTT, 0, nil, 0) == -1)
+        #expect(mc_line_coverage_add(&mask, line, 2, 1, 0, MC_CAP_BUTT, 0, nil, 0) == -1)
         let good: [Double] = [1, 1, 40, 5]
-        #expect(mc_line_coverage_add(&mask, good, 2, 0, MC_CAP_BUTT, 0, nil, 0) == -1)
-        #expect(mc_line_coverage_add(&mask, good, 2, 1, MC_CAP_BUTT, 0, [0, 0], 2) == -1)
-        #expect(mc_line_coverage_add(&mask, good, 2, 1, MC_CAP_BUTT, 0, [1, -1], 2) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 0, 0, MC_CAP_BUTT, 0, nil, 0) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 1, 0, MC_CAP_BUTT, 0, [0, 0], 2) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 1, 0, MC_CAP_BUTT, 0, [1, -1], 2) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 1, -1, MC_CAP_BUTT, 0, nil, 0) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 1, .nan, MC_CAP_BUTT, 0, nil, 0) == -1)
+        #expect(mc_line_coverage_add(&mask, good, 2, 1, .infinity, MC_CAP_BUTT, 0, nil, 0) == -1)
         #expect((0..<64 * 64).allSatisfy { data[$0] == 0 })
         // Far outside the mask: nothing drawn, nothing touched.
         let far: [Double] = [-1e7, -1e7, 1e7, -1e7]
-        #expect(mc_line_coverage_add(&mask, far, 2, 1, MC_CAP_ROUND, 0, [1, 1], 2) == 0)
+        #expect(mc_line_coverage_add(&mask, far, 2, 1, 0, MC_CAP_ROUND, 0, [1, 1], 2) == 0)
         #expect(mask.touched_x0 >= mask.touched_x1)
         // Through the mask from far outside, dashed: only what lies near it is walked and drawn.
         let overflowing: [Double] = [-1e300, 5.5, 1e300, 5.5]
-        #expect(mc_line_coverage_add(&mask, overflowing, 2, 1, MC_CAP_BUTT, 0, [3, 1], 2) == -1)
+        #expect(mc_line_coverage_add(&mask, overflowing, 2, 1, 0, MC_CAP_BUTT, 0, [3, 1], 2) == -1)
         let through: [Double] = [-1e12, 5.5, 1e12, 5.5]
-        #expect(mc_line_coverage_add(&mask, through, 2, 1, MC_CAP_BUTT, 0, [3, 1], 2) == 0)
+        #expect(mc_line_coverage_add(&mask, through, 2, 1, 0, MC_CAP_BUTT, 0, [3, 1], 2) == 0)
         #expect(mask.touched_y0 == 4 && mask.touched_y1 == 7 && mask.touched_x0 == 0 && mask.touched_x1 == 64)
         #expect((0..<64).filter { data[5 * 64 + $0] == 255 }.count >= 40, "dashes across row 5")
         #expect(LineCoverageMask(minX: 0, minY: 0, maxX: 1e6, maxY: 1e6) == nil, "too many pixels")
