@@ -18,7 +18,7 @@ public final class MapLibreGroup: TileSource, @unchecked Sendable {
     let sources: [String: MapLibreOpenedSource]
     /// The sprite's icons, by name, at one and (where the sprite has them) two pixels per CSS pixel.
     let sprite: SpriteSheets
-    /// Decoded tiles kept between renders of a process (a batch), bounded in count.
+    /// Decoded tiles kept between renders of a process (a batch, a server), bounded in bytes.
     let memo = TileMemo()
 
     init(identity: String, layers: [MapLibreLayer], sources: [String: MapLibreOpenedSource], sprite: SpriteSheets = SpriteSheets(),
@@ -131,22 +131,4 @@ struct MapLibreScene: @unchecked Sendable {
     var requested = 0
     /// Tiles that could not be read or decoded.
     var problems: [String] = []
-}
-
-/// Decoded tiles by source identity and address, bounded in count (cleared when full).
-final class TileMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [String: PlacedTile.Content] = [:]
-    static let capacity = 512
-
-    func get(_ key: String) -> PlacedTile.Content? {
-        lock.withLock { entries[key] }
-    }
-
-    func put(_ key: String, _ content: PlacedTile.Content) {
-        lock.withLock {
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = content
-        }
-    }
 }

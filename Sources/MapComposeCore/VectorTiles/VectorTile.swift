@@ -7,6 +7,8 @@ public struct VectorTile: Sendable {
     public static let maxBytes = 64 << 20
 
     public let layers: [VectorTileLayer]
+    /// The tile's bytes (inflated), which its layers read features from.
+    public let byteCount: Int
 
     /// Decodes `data` (gzip'd or not).
     public init(_ data: Data) throws(VectorTileError) {
@@ -20,6 +22,7 @@ public struct VectorTile: Sendable {
         }
         guard raw.count <= Self.maxBytes else { throw .tooLarge(bytes: raw.count, limit: Self.maxBytes) }
         let bytes = VectorTileBytes([UInt8](raw))
+        byteCount = raw.count
         layers = try bytes.withReader(0..<raw.count) { (reader: inout ProtobufReader) throws(VectorTileError) in
             var layers: [VectorTileLayer] = []
             while !reader.atEnd {
