@@ -15,10 +15,16 @@ Views are mapcompose zooms; pymgl is given GL zoom = zoom - 1 (docs/maplibre.md)
 per process (it crashes on a second). Prints each tool's stderr lines (warnings) per render and
 the share of differing pixels (`mapcompose diff --threshold 0.1`).
 
+Glyphs are built for the characters of the fixture's place names and of the styles themselves
+(their inline GeoJSON). `--view NAME=LAT,LON,ZOOM` (repeatable) replaces the default views.
+
 Usage (installs pinned PyPI packages into a cache venv when needed, see reference_env.py):
   python3 scripts/reference/make_style_sheet.py --mapcompose .build/release/mapcompose \\
       positron=/path/positron/style.json osm-bright=/path/osm-bright/style.json \\
-      [--out docs/maplibre-styles.png] [--keep DIR]
+      [--out docs/maplibre-styles.png] [--keep DIR] [--view NAME=LAT,LON,ZOOM ...]
+  python3 scripts/reference/make_style_sheet.py --mapcompose .build/release/mapcompose \\
+      vertical=Styles/maplibre-vertical.json --out docs/maplibre-vertical.png \\
+      --view korea-z7=36.4,128.2,7 --view kansai-z7=35.0,136.2,7
 """
 import argparse
 import json
@@ -84,7 +90,15 @@ def main():
     parser.add_argument("--mapcompose", default=str(ROOT / ".build/debug/mapcompose"))
     parser.add_argument("--out", default=str(ROOT / "docs/maplibre-styles.png"))
     parser.add_argument("--keep", help="folder for the rewritten styles and single renders")
+    parser.add_argument("--view", action="append", default=[], help="NAME=LAT,LON,ZOOM (mapcompose zoom)")
     args = parser.parse_args()
+    views = VIEWS
+    if args.view:
+        views = {}
+        for item in args.view:
+            name, _, place = item.partition("=")
+            lat, lon, zoom = (float(v) for v in place.split(","))
+            views[name] = (lat, lon, zoom)
     reference_env.ensure()
     import make_glyphs
     work = Path(args.keep or tempfile.mkdtemp()).resolve()
@@ -95,7 +109,8 @@ def main():
         (work / f"{name}-original.json").write_text(json.dumps(style))
         stacks |= make_glyphs.style_stacks(work / f"{name}-original.json")
     names = ROOT / "Styles/data/ne_110m_cities.geojson"
-    starts = {0} | {cp // 256 * 256 for cp in make_glyphs.code_points_of_text([str(names)]) if cp <= 0xFFFF}
+    texts = [str(names)] + [str(work / f"{name}-original.json") for name, _ in styles]
+    starts = {0} | {cp // 256 * 256 for cp in make_glyphs.code_points_of_text(texts) if cp <= 0xFFFF}
     make_glyphs.build(work / "glyphs", stacks, starts, log=lambda line: print(f"glyphs: {line}"))
     glyphs = f"file://{work / 'glyphs'}/{{fontstack}}/{{range}}.pbf"
     rows = []
@@ -103,7 +118,7 @@ def main():
         mc_style = work / f"{name}.json"
         mc_style.write_text(json.dumps(with_source(style, f"pmtiles://{FIXTURE}.pmtiles")))
         gl_text = json.dumps(with_source(style, f"mbtiles://{FIXTURE}.mbtiles", glyphs))
-        for view, (lat, lon, zoom) in VIEWS.items():
+        for view, (lat, lon, zoom) in views.items():
             left, right = work / f"{name}-{view}-mapcompose.png", work / f"{name}-{view}-pymgl.png"
             rc, err = render_mapcompose(args.mapcompose, mc_style, lat, lon, zoom, left)
             print(f"{name} {view} mapcompose rc={rc}" + "".join(f"\n  {l}" for l in sorted(set(err.splitlines()))))
