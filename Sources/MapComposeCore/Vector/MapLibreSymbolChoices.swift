@@ -185,7 +185,7 @@ extension MapLibrePainter {
         var offsets: [Int] = [], offset = 0
         for scalar in scalars {
             offsets.append(offset)
-            offset += String(scalar).utf8.count
+            offset += UTF8.width(scalar)
         }
         let broken = LabelLineBreaks.broken(text.text, maxWidth: width) { index in
             guard scalars[index] != "\n" else { return 0 }
