@@ -256,10 +256,11 @@ static int encode_strip(worker *w, int strip) {
     size_t length = (size_t)(last_row - first_row) * j->row_bytes;
     int first = strip == 0, last = strip == j->strip_count - 1;
 
-    // memLevel 8, the default: in zlib-ng it sets only the symbol buffer (its hash table has a
-    // fixed size).
+    // memLevel 9: in zlib-ng it sets only the symbol buffer (its hash table has a fixed size),
+    // 32 Ki symbols a block where the default 8 holds 16 Ki: half as many blocks, each with its
+    // three Huffman trees to build, which on a map's long runs cost as much as the matching.
     int status = w->z_ready ? Z_OK
-                            : zng_deflateInit2(&w->z, j->level, Z_DEFLATED, -15, 8,
+                            : zng_deflateInit2(&w->z, j->level, Z_DEFLATED, -15, 9,
                                            j->level == 0 ? Z_DEFAULT_STRATEGY : Z_FILTERED);
     if (status != Z_OK) return status;
     w->z_ready = 1;
