@@ -23,7 +23,9 @@ struct ValidateCommand: AsyncParsableCommand {
         for style in styles {
             do {
                 let loaded = try StyleArgument.load(style, remote: remote)
-                printLine("ok: \(style) (\(loaded.layers.count) layer\(loaded.layers.count == 1 ? "" : "s"))")
+                let count = loaded.mapLibreLayerCount ?? loaded.layers.count
+                let kind = loaded.mapLibreLayerCount == nil ? "" : "MapLibre style, "
+                printLine("ok: \(style) (\(kind)\(count) layer\(count == 1 ? "" : "s"))")
                 for note in loaded.notes { printError("note: \(note)") }
             } catch {
                 problems += error.messages

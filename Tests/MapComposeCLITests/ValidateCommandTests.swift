@@ -11,6 +11,10 @@ import Testing
             basemap: TestPaths.fixture("Basemap/helsinki-protomaps.pmtiles").path))
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == files.count)
+        // A MapLibre style counts its own layers.
+        let layers = try JSONSerialization.jsonObject(with: Data(contentsOf: styles.appendingPathComponent("maplibre.json")))
+        let count = ((layers as? [String: Any])?["layers"] as? [Any])?.count ?? 0
+        #expect(count > 1 && run.stdout.contains("ok: maplibre.json (MapLibre style, \(count) layers)\n"), "\(run.stdout)")
         // Styles/wmts.yaml names a MapProxy on 127.0.0.1:8080, which is not running here.
         #expect(run.stderrLines.allSatisfy { $0.hasPrefix("note: wmts.yaml:") }, "\(run.stderr)")
     }

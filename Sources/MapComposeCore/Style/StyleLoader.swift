@@ -15,6 +15,9 @@ public struct MapStyle: Sendable {
     /// What loading noticed without failing (a layer whose server could not be reached when
     /// the environment allows that).
     public var notes: [StyleProblem] = []
+    /// For a MapLibre style read as it is (a style.json, drawn as one layer): how many layers
+    /// it has; nil for a mapcompose style.
+    public var mapLibreLayerCount: Int?
 }
 
 /// Parses YAML or JSON style text, validates it (reporting every problem at once with file,

@@ -46,7 +46,8 @@ enum MapLibreStyleLoader {
                               maxzoom: 30, bounds: nil)
         let document = StyleDocument(name: name, background: canvasBackground(group) ?? .transparent, attribution: nil,
                                      layers: [layer])
-        return MapStyle(document: document, layers: [MapLayer(spec: layer, source: group)], origin: origin, notes: log.notes)
+        return MapStyle(document: document, layers: [MapLayer(spec: layer, source: group)], origin: origin, notes: log.notes,
+                        mapLibreLayerCount: group.layers.count)
     }
 
     /// MapLibre paints its background layer over the whole canvas, past the world's edges too
