@@ -324,8 +324,9 @@ enum MapLibreStyleParser {
                 }
                 switch StyleExpression.parseProperty(value, rootKey: "\(keyPath).\(group).\(name)", spec: entry.spec) {
                 case .success(let expression):
-                    // An enum written as a plain value must be one of its values (as MapLibre's
-                    // validation says); one given by an expression is checked when it is drawn.
+                    // An enum (or an array of them) written as a plain value must be among its
+                    // values (as MapLibre's validation says); one given by an expression is
+                    // checked when it is drawn.
                     if !entry.spec.enumValues.isEmpty, expression.kind == .constant,
                        let text = Self.notAmong(entry.spec, expression.evaluate(EvaluationContext(zoom: 0), fallback: .null)) {
                         log.add(nil, "\(keyPath).\(group).\(name)",

@@ -57,14 +57,19 @@ final class TextLine: @unchecked Sendable {
             } else {
                 mc_pango_layout_set_single_paragraph_mode(layout, 1)
             }
-            func pangoUnits(_ pixels: Double) -> Int32 { Int32(min(max((pixels * Double(MC_PANGO_SCALE)).rounded(), -1e7), 1e7)) }
+            // Pixels (finite) in Pango units, within what its attributes hold.
+            func pangoUnits(_ pixels: Double) -> Int32 {
+                Int32(min(max((pixels * Double(MC_PANGO_SCALE)).rounded(), -1e7), 1e7))
+            }
             func setAttributes(lineHeight: Double?) {
                 let attributes = mc_pango_attr_list_new()!
                 defer { mc_pango_attr_list_unref(attributes) }
                 if letterSpacing.isFinite, pangoUnits(letterSpacing) != 0 {
                     mc_pango_attr_list_insert(attributes, mc_pango_attr_letter_spacing_new(pangoUnits(letterSpacing)))
                 }
-                if let lineHeight { mc_pango_attr_list_insert(attributes, mc_pango_attr_line_height_new_absolute(pangoUnits(lineHeight))) }
+                if let lineHeight {
+                    mc_pango_attr_list_insert(attributes, mc_pango_attr_line_height_new_absolute(pangoUnits(lineHeight)))
+                }
                 mc_pango_layout_set_attributes(layout, attributes)  // the layout takes its own reference
             }
             if letterSpacing.isFinite, pangoUnits(letterSpacing) != 0 { setAttributes(lineHeight: nil) }
