@@ -102,10 +102,13 @@ extension MapLibrePainter {
         // As in MapLibre, the box is padded by text-padding; the halo is not in it.
         let pad = text.padding, rule = rules.text
         var shapedBy: [TextLine.Alignment: TextLine] = [:], shapedVerticallyBy: [TextLine.Alignment: TextLine] = [:]
+        var linesBy: [Bool: LabelLines] = [:]
         func shaped(_ alignment: TextLine.Alignment, _ mode: WritingMode = .horizontal) -> TextLine? {
             let vertical = mode == .vertical
             if let line = vertical ? shapedVerticallyBy[alignment] : shapedBy[alignment] { return line }
-            let line = Self.shapedText(text, alignment: alignment, vertical: vertical)
+            let lines = linesBy[vertical] ?? Self.labelLines(text, vertical: vertical)
+            linesBy[vertical] = lines
+            let line = Self.shapedText(text, lines: lines, alignment: alignment, vertical: vertical)
             if vertical { shapedVerticallyBy[alignment] = line } else { shapedBy[alignment] = line }
             return line
         }
@@ -168,19 +171,25 @@ extension MapLibrePainter {
         return choices
     }
 
-    /// `text` shaped for a point label (or along a line, as one line): with a wrap width, its
-    /// lines broken where MapLibre breaks them (`LabelLineBreaks`, measured on the text shaped
-    /// as one line), `text-line-height` apart and lined up as `alignment` says.
-    static func shapedText(_ text: SymbolText, alignment: TextLine.Alignment, vertical: Bool) -> TextLine? {
+    /// Where a point label's lines break, found once for all the alignments it is shaped with.
+    enum LabelLines {
+        /// No wrap width (one line, or lines obeyed but not wrapped), or text too long to choose
+        /// its breaks: Pango wraps it, each line as long as it may be.
+        case wrappedByPango
+        /// It stays one line: this one, shaped.
+        case one(TextLine)
+        /// Broken where MapLibre breaks it: lines joined by line breaks.
+        case broken(String)
+        /// It could not be shaped.
+        case unshaped
+    }
+
+    /// How `text` breaks into lines (`LabelLineBreaks`, measured on the text shaped as one line).
+    static func labelLines(_ text: SymbolText, vertical: Bool) -> LabelLines {
         guard let width = text.wrapWidth, width > 0, width.isFinite,
-              text.text.unicodeScalars.count <= LabelLineBreaks.maxCharacters else {
-            // One line, lines obeyed but not wrapped (no width), or text too long to choose its
-            // breaks: wrapped by Pango, each line as long as it may be.
-            return try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth, alignment: alignment,
-                                 letterSpacing: text.letterSpacing, lineHeight: text.lineHeight, vertical: vertical)
-        }
+              text.text.unicodeScalars.count <= LabelLineBreaks.maxCharacters else { return .wrappedByPango }
         guard let single = try? TextLine(text.text, font: text.font, letterSpacing: text.letterSpacing, vertical: vertical)
-        else { return nil }
+        else { return .unshaped }
         let scalars = Array(text.text.unicodeScalars)
         var offsets: [Int] = [], offset = 0
         for scalar in scalars {
@@ -192,10 +201,25 @@ extension MapLibrePainter {
             let span = single.characterSpan(atUTF8Offset: offsets[index])
             return span.right - span.left
         } ?? text.text
-        // One line as it is; lines obeyed, never wrapped again.
-        guard broken.contains("\n") else { return single }
-        return try? TextLine(broken, font: text.font, wrapWidth: .infinity, alignment: alignment,
-                             letterSpacing: text.letterSpacing, lineHeight: text.lineHeight, vertical: vertical)
+        return broken.contains("\n") ? .broken(broken) : .one(single)
+    }
+
+    /// `text` shaped for a point label (or along a line, as one line) with its `lines`,
+    /// `text-line-height` apart and lined up as `alignment` says.
+    static func shapedText(_ text: SymbolText, lines: LabelLines, alignment: TextLine.Alignment, vertical: Bool) -> TextLine? {
+        switch lines {
+        case .wrappedByPango:
+            return try? TextLine(text.text, font: text.font, wrapWidth: text.wrapWidth, alignment: alignment,
+                                 letterSpacing: text.letterSpacing, lineHeight: text.lineHeight, vertical: vertical)
+        case .one(let line):
+            return line
+        case .broken(let broken):
+            // Lines obeyed, never wrapped again.
+            return try? TextLine(broken, font: text.font, wrapWidth: .infinity, alignment: alignment,
+                                 letterSpacing: text.letterSpacing, lineHeight: text.lineHeight, vertical: vertical)
+        case .unshaped:
+            return nil
+        }
     }
 
     /// `icon` stretched round text `width` × `height` pixels whose middle is `middle` (before
