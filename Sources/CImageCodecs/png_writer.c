@@ -15,11 +15,13 @@
 // compressed it. Each thread keeps one deflate state and one buffer for all its strips.
 //
 // One allocation holds the file as it is made: the chunks before the image data, then room
-// for each strip's IDAT chunk at its own place (deflate's bound), then the threads' filtered
-// rows. Once every strip is done, the chunks are moved down to follow each other and the same
-// buffer is returned, its unused tail left untouched. Separate buffers for each strip and for
-// the file cost a mapping each, and unmapping them all again (with the other cores' TLBs
-// flushed each time) took longer than moving the bytes.
+// for each strip's IDAT chunk at its own place (deflate's bound). Once every strip is done, the
+// chunks are moved down to follow each other and the same buffer is returned, its unused tail
+// left untouched. Separate buffers for each strip and for the file cost a mapping each, and
+// unmapping them all again (with the other cores' TLBs flushed each time) took longer than
+// moving the bytes. Each thread's filtered rows, deflate state and trial buffer are scratch
+// memory from the pixel memory pool (pixel_memory.h): a fault per 2 MiB, not per 4 KiB, and
+// reused by the next image a process writes.
 
 #include "image_codecs.h"
 
@@ -30,6 +32,7 @@
 #include <string.h>
 #include <libdeflate.h>
 #include "deflate_backend.h"
+#include "pixel_memory.h"
 
 enum { WINDOW = 32768, STRIP_TARGET = 256 * 1024, MAX_THREADS = 16 };
 // Strips of at least TRIAL_MIN_STRIP bytes try run-length coding on a sample of TRIAL_SAMPLE.
@@ -93,7 +96,7 @@ typedef struct {
     zng_stream z;
     int z_ready;
     uint8_t *rows;         // two unpremultiplied rows, each after `channels` zero bytes
-    uint8_t *filtered;     // (window_rows + strip_rows) filtered rows, in the file's tail
+    uint8_t *filtered;     // (window_rows + strip_rows) filtered rows (scratch memory)
     uint8_t *trial;        // room for a sample compressed (see prefers_run_length)
     size_t trial_capacity;
 } worker;
@@ -199,6 +202,17 @@ static int filter_rows(worker *w, int first, int last, uint8_t *out, int checks)
     return 1;
 }
 
+/// zlib's allocator on scratch memory (deflate's state is a few hundred KiB).
+static void *scratch_zalloc(void *opaque, unsigned items, unsigned size) {
+    (void)opaque;
+    return size != 0 && items > SIZE_MAX / size ? NULL : mc_scratch_alloc((size_t)items * size);
+}
+
+static void scratch_zfree(void *opaque, void *memory) {
+    (void)opaque;
+    mc_scratch_free(memory);
+}
+
 /// Deflates `length` bytes from `data` whole with `level` and `strategy` into the worker's
 /// trial buffer; the compressed size, or a negative zlib status.
 static long trial_size(worker *w, const uint8_t *data, size_t length, int level, int strategy) {
@@ -225,9 +239,9 @@ static int prefers_run_length(worker *w, const uint8_t *data, size_t rows, size_
     const uint8_t *sample = data + (rows - sample_rows) / 2 * row_bytes;
     size_t length = sample_rows * row_bytes;
     if (w->trial_capacity < zng_deflateBound(&w->z, (unsigned long)length)) {
-        free(w->trial);
+        mc_scratch_free(w->trial);
         w->trial_capacity = zng_deflateBound(&w->z, (unsigned long)length);
-        w->trial = malloc(w->trial_capacity);
+        w->trial = mc_scratch_alloc(w->trial_capacity);
         if (!w->trial) {
             w->trial_capacity = 0;
             return -1000;
@@ -259,6 +273,10 @@ static int encode_strip(worker *w, int strip) {
     // memLevel 9: in zlib-ng it sets only the symbol buffer (its hash table has a fixed size),
     // 32 Ki symbols a block where the default 8 holds 16 Ki: half as many blocks, each with its
     // three Huffman trees to build, which on a map's long runs cost as much as the matching.
+    if (!w->z_ready) {
+        w->z.zalloc = scratch_zalloc;
+        w->z.zfree = scratch_zfree;
+    }
     int status = w->z_ready ? Z_OK
                             : zng_deflateInit2(&w->z, j->level, Z_DEFLATED, -15, 9,
                                            j->level == 0 ? Z_DEFAULT_STRATEGY : Z_FILTERED);
@@ -409,7 +427,7 @@ static int encode_image(const image_source *image, int level, int channels, int 
     // The file's layout (see the top of this file): signature, IHDR, the caller's chunks and
     // bKGD; each strip's room: the chunk's length and type, the zlib header, the data (deflate's
     // bound for any settings, which covers the sync flush's empty stored block), the Adler-32
-    // and the CRC; IEND; then each thread's filtered rows.
+    // and the CRC; IEND.
     size_t lead = sizeof signature + 25 + header_chunks_length + 18;
     size_t offset = lead;
     for (int s = 0; s < j.strip_count; s++) {
@@ -421,12 +439,15 @@ static int encode_image(const image_source *image, int level, int channels, int 
     }
     offset += 12;
     size_t filtered_length = (size_t)(j.window_rows + j.strip_rows) * j.row_bytes;
-    j.file = malloc(offset + (size_t)thread_total * filtered_length);
-    if (!j.file) {
+    j.file = malloc(offset);
+    for (int t = 0; t < thread_total; t++) {
+        workers[t].filtered = mc_scratch_alloc(filtered_length);
+        if (!workers[t].filtered) buffers_ready = 0;
+    }
+    if (!j.file || !buffers_ready) {
         fail(errbuf, errlen, "out of memory for a %dx%d PNG", width, height);
         goto done;
     }
-    for (int t = 0; t < thread_total; t++) workers[t].filtered = j.file + offset + (size_t)t * filtered_length;
     if (pthread_mutex_init(&j.lock, NULL) != 0) {
         fail(errbuf, errlen, "cannot create a mutex");
         goto done;
@@ -498,7 +519,8 @@ done:
         // A stream flushed but not finished ends with Z_DATA_ERROR: expected, nothing lost.
         if (workers[t].z_ready) zng_deflateEnd(&workers[t].z);
         free(workers[t].rows);
-        free(workers[t].trial);
+        mc_scratch_free(workers[t].filtered);
+        mc_scratch_free(workers[t].trial);
     }
     return result;
 }

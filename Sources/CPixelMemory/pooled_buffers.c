@@ -1,15 +1,18 @@
-// Pixel buffers for tile-sized images (64 KiB to 2 MiB), carved from 2 MiB huge-page chunks
-// and reused when released.
+// Pixel buffers for tile-sized images and coverage masks (64 KiB to 2 MiB), carved from 2 MiB
+// huge-page chunks and reused when released; and scratch memory of those sizes (the PNG
+// writer's rows and deflate state) from the same pool.
 //
 // A decoded 256-px tile is 256 KiB: on its own mapping it costs 64 page faults to fill, and a
 // render of 25 tiles spends more time in those faults than in decoding. Eight such tiles share
 // one huge page here (one fault), and a released buffer goes back to a free list of its size
 // for the next image of that size. Chunks are never unmapped: the pool holds at most what was
-// in use at once, which the tile store's byte budget bounds.
+// in use at once, which the tile store's byte budget bounds (and, for masks and scratch
+// memory, a few buffers per core).
 
 #include "pixel_memory.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,4 +73,32 @@ void mc_pooled_buffer_destroy(void *buffer) {
     released->next = free_lists[released->slot / GRAIN];
     free_lists[released->slot / GRAIN] = released;
     pthread_mutex_unlock(&pool_lock);
+}
+
+// Scratch memory starts with a header naming the pooled buffer it lies in (NULL: calloc's).
+enum { SCRATCH_HEADER = 64 };
+
+void *mc_scratch_alloc(size_t length) {
+    if (length > SIZE_MAX - SCRATCH_HEADER) return NULL;
+    size_t total = length + SCRATCH_HEADER;
+    mc_pooled_buffer *pooled = total >= (size_t)MC_POOLED_BUFFER_MIN && total <= (size_t)MC_POOLED_BUFFER_MAX
+                                   ? mc_pooled_buffer_create(total)
+                                   : NULL;
+    uint8_t *base = pooled ? pooled->bytes : aligned_alloc(SCRATCH_HEADER, (total + SCRATCH_HEADER - 1) / SCRATCH_HEADER * SCRATCH_HEADER);
+    if (!base) return NULL;
+    if (!pooled) memset(base, 0, total);
+    memcpy(base, &pooled, sizeof pooled);
+    return base + SCRATCH_HEADER;
+}
+
+void mc_scratch_free(void *memory) {
+    if (!memory) return;
+    uint8_t *base = (uint8_t *)memory - SCRATCH_HEADER;
+    mc_pooled_buffer *pooled;
+    memcpy(&pooled, base, sizeof pooled);
+    if (pooled) {
+        mc_pooled_buffer_destroy(pooled);
+    } else {
+        free(base);
+    }
 }

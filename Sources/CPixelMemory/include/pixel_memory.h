@@ -54,6 +54,14 @@ void *mc_pooled_buffer_bytes(const mc_pooled_buffer *buffer);
 /// serve as a Cairo user-data destroy function.
 void mc_pooled_buffer_destroy(void *buffer);
 
+/// Working memory (`length` bytes, all zero, 64-byte aligned) released with mc_scratch_free:
+/// from the pool when it fits one of its buffers (so a fault per 2 MiB at most, and memory that
+/// an earlier user released), else from calloc. NULL when the memory cannot be had.
+void *mc_scratch_alloc(size_t length);
+
+/// Releases memory from mc_scratch_alloc; NULL is ignored.
+void mc_scratch_free(void *memory);
+
 #ifdef __cplusplus
 }
 #endif

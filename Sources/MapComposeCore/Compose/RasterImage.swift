@@ -82,9 +82,9 @@ public final class RasterImage: @unchecked Sendable {
         try self.init(adopting: Self.transparentSurface(width: width, height: height))
     }
 
-    /// Images of at least this many bytes, more than the pool's buffers hold, are drawn on huge
-    /// pages (a buffer rounded up to whole 2 MiB pages: at most twice the image, one fault a page).
-    static let hugePageThreshold = Int(MC_POOLED_BUFFER_MAX) + 1
+    /// Images of at least this many bytes are drawn on huge pages of their own (see
+    /// `ZeroedPixelMemory`).
+    static let hugePageThreshold = ZeroedPixelMemory.hugePageThreshold
 
     /// Tags the buffer a surface draws on; Cairo releases it with the surface.
     nonisolated(unsafe) private static var ownedBufferKey = cairo_user_data_key_t()
@@ -95,17 +95,9 @@ public final class RasterImage: @unchecked Sendable {
     /// images, Cairo allocates as usual (one page fault per 4 KiB filled).
     private static func transparentSurface(width: Int, height: Int) -> OpaquePointer {
         let w = Int32(clamping: width), h = Int32(clamping: height)
-        if let (stride, bytes) = layout(width: width, height: height) {
-            if bytes >= hugePageThreshold, let buffer = mc_huge_buffer_create(bytes),
-               let surface = surface(on: mc_huge_buffer_bytes(buffer), owner: UnsafeMutableRawPointer(buffer),
-                                     release: mc_huge_buffer_destroy, width: w, height: h, stride: stride) {
-                return surface
-            }
-            if (MC_POOLED_BUFFER_MIN...MC_POOLED_BUFFER_MAX).contains(bytes), let buffer = mc_pooled_buffer_create(bytes),
-               let surface = surface(on: mc_pooled_buffer_bytes(buffer), owner: UnsafeMutableRawPointer(buffer),
-                                     release: mc_pooled_buffer_destroy, width: w, height: h, stride: stride) {
-                return surface
-            }
+        if let (stride, bytes) = layout(width: width, height: height), let memory = ZeroedPixelMemory(length: bytes),
+           let surface = surface(on: memory, width: w, height: h, stride: stride) {
+            return surface
         }
         return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)
     }
@@ -120,17 +112,15 @@ public final class RasterImage: @unchecked Sendable {
         return (stride, bytes)
     }
 
-    /// A surface drawing on `pixels`, which `release(owner)` frees when the surface is
-    /// destroyed; nil (with the buffer released) when Cairo cannot attach it.
-    private static func surface(on pixels: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer,
-                                release: @escaping @convention(c) (UnsafeMutableRawPointer?) -> Void,
-                                width: Int32, height: Int32, stride: Int) -> OpaquePointer? {
-        let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                          width, height, Int32(stride))!
+    /// A surface drawing on `memory`, which it frees when destroyed; nil (with the memory
+    /// freed) when Cairo cannot attach it.
+    private static func surface(on memory: ZeroedPixelMemory, width: Int32, height: Int32, stride: Int) -> OpaquePointer? {
+        let surface = cairo_image_surface_create_for_data(memory.bytes.assumingMemoryBound(to: UInt8.self),
+                                                          CAIRO_FORMAT_ARGB32, width, height, Int32(stride))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              cairo_surface_set_user_data(surface, &ownedBufferKey, owner, release) == CAIRO_STATUS_SUCCESS else {
+              cairo_surface_set_user_data(surface, &ownedBufferKey, memory.owner, memory.release) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            release(owner)
+            memory.free()
             return nil
         }
         return surface

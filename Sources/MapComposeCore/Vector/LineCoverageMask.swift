@@ -18,6 +18,9 @@ final class LineCoverageMask {
 
     private var mask: mc_coverage_mask
     private let data: UnsafeMutablePointer<UInt8>
+    /// Where `data` comes from: memory shared among masks and images (zero when had), or nil
+    /// for `malloc`'s.
+    private let memory: ZeroedPixelMemory?
 
     /// An empty mask over the whole pixels that `minX`…`maxY` touches (device coordinates);
     /// nil when that is empty or holds more than `maximumPixels`.
@@ -28,16 +31,20 @@ final class LineCoverageMask {
         let width = Int(maxX.rounded(.up)) - x0, height = Int(maxY.rounded(.up)) - y0
         guard width > 0, height > 0, width * height <= Self.maximumPixels else { return nil }
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
-        guard stride >= width, let memory = malloc(stride * height) else { return nil }
-        data = memory.assumingMemoryBound(to: UInt8.self)
+        guard stride >= width else { return nil }
+        // A mask the size of a band of the map is drawn on memory that takes a page fault per
+        // 2 MiB (and is often reused from the last mask), not one per 4 KiB.
+        memory = ZeroedPixelMemory(length: stride * height)
+        guard let bytes = memory?.bytes ?? malloc(stride * height) else { return nil }
+        data = bytes.assumingMemoryBound(to: UInt8.self)
         mask = mc_coverage_mask(data: data, stride: Int32(stride), width: Int32(width), height: Int32(height),
                                 origin_x: Int32(x0), origin_y: Int32(y0), touched_x0: 0, touched_y0: 0,
                                 touched_x1: 0, touched_y1: 0)
-        mc_coverage_mask_clear(&mask)
+        if memory == nil { mc_coverage_mask_clear(&mask) }
     }
 
     deinit {
-        free(data)
+        if let memory { memory.free() } else { free(data) }
     }
 
     /// Adds `line` (device coordinates) stroked `halfWidth` either side with `cap` at its ends

@@ -106,4 +106,28 @@ import Testing
         }
         #expect(mc_huge_buffer_create(0) == nil)
     }
+
+    /// Scratch memory (the PNG writer's rows and deflate state) is zeroed and 64-byte aligned
+    /// whatever its size; within the pool's range it is a pool buffer, so memory released by one
+    /// user is taken again, zeroed, by the next of its size.
+    @Test func scratchMemoryIsZeroedAlignedAndReused() throws {
+        for length in [0, 1, 4_000, 100_000, 424_242, 3_000_000] {
+            let memory = try #require(mc_scratch_alloc(length))
+            #expect(UInt(bitPattern: memory) % 64 == 0)
+            let view = UnsafeMutableRawBufferPointer(start: memory, count: length)
+            #expect(view.allSatisfy { $0 == 0 }, "\(length) bytes")
+            for index in view.indices { view[index] = 0xA5 }
+            mc_scratch_free(memory)
+        }
+        // An odd size, so that no other test running at the same time takes the released buffer.
+        let length = 577_777
+        let first = try #require(mc_scratch_alloc(length))
+        first.initializeMemory(as: UInt8.self, repeating: 0x5A, count: length)
+        mc_scratch_free(first)
+        let again = try #require(mc_scratch_alloc(length))
+        #expect(again == first, "the released pool buffer is taken again")
+        #expect(UnsafeRawBufferPointer(start: again, count: length).allSatisfy { $0 == 0 })
+        mc_scratch_free(again)
+        mc_scratch_free(nil)
+    }
 }

@@ -138,6 +138,22 @@ import Testing
         #expect(Self.alpha(image, 32, 32) == 255 && Self.alpha(image, 20, 32) == 255)
     }
 
+    /// A mask the size of a band of a map lies on memory shared with other masks and images
+    /// (from the pool, or huge pages when larger): one made after another was released starts
+    /// empty, whichever memory it takes, and draws only its own lines.
+    @Test func aMaskOnReleasedMemoryStartsEmpty() throws {
+        for size in [(1024, 256), (333, 317), (2100, 1100)] {
+            let first = try Self.draw([[Point(0, 10.5), Point(Double(size.0), 10.5)]], width: 3, cap: MC_CAP_BUTT,
+                                      cairo: false, size: size)
+            #expect(Self.alpha(first, 5, 10) == 255)
+            let second = try Self.draw([[Point(20.5, 0), Point(20.5, Double(size.1))]], width: 3, cap: MC_CAP_BUTT,
+                                       cairo: false, size: size)
+            #expect(Self.alpha(second, 20, 50) == 255)
+            #expect(Self.alpha(second, 5, 10) == 0 && Self.alpha(second, size.0 - 5, 10) == 0,
+                    "\(size): the last mask's line shows through")
+        }
+    }
+
     /// With a blur, the sides fade as MapLibre's line shader fades them: from none half a pixel
     /// outside the edge, linearly over blur + 1 pixels inward, so a line narrower than that never
     /// reaches full coverage (a 1-pixel line blurred by 0.4 peaks at 1 / 1.4 of opaque).
