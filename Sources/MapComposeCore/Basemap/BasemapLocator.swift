@@ -20,7 +20,7 @@ public enum BasemapLocator {
 
     /// The folders searched, in order (the explicit file aside).
     public static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                  executable: URL? = Bundle.main.executableURL) -> [URL] {
+                                  executable: URL? = ExecutableLocation.url) -> [URL] {
         var result = [userFile(environment: environment)]
         let dirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
             .split(separator: ":").filter { $0.hasPrefix("/") }
@@ -35,7 +35,7 @@ public enum BasemapLocator {
     /// The basemap to draw: the explicit file when `MAPCOMPOSE_BASEMAP` is set (which must
     /// exist), else the first candidate that is a file; nil when there is none.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: URL? = Bundle.main.executableURL) throws(BasemapLocatorError) -> URL? {
+                              executable: URL? = ExecutableLocation.url) throws(BasemapLocatorError) -> URL? {
         if environment[variable] == "none" { return nil }
         if let named = environment[variable], !named.isEmpty {
             let url = URL(fileURLWithPath: named).standardizedFileURL
