@@ -91,7 +91,14 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `#rrggbbaa` in lower-case hex.
     public var description: String {
-        String(format: "#%02x%02x%02x%02x", r, g, b, a)
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = [UInt8(ascii: "#")]
+        for channel in [r, g, b, a] {
+            text.append(digits[Int(channel >> 4)])
+            text.append(digits[Int(channel & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -21,7 +21,7 @@ import Testing
 
     @Test func theDefaultStyleLoadsFromItsFileAndBuiltIn() throws {
         let fromDisk = try StyleLoader.load(file: TestPaths.repositoryRoot.appendingPathComponent("Styles/default.yaml"))
-        let builtIn = try StyleLoader.load(nameOrPath: "default")
+        let builtIn = try BuiltInStyleData.load("default")
         #expect(fromDisk.layers.map(\.spec.id) == ["countries", "capitals", "capital-labels"])
         #expect(builtIn.layers.map(\.spec.id) == fromDisk.layers.map(\.spec.id))
         #expect(builtIn.document.background == RGBA(parsing: "#aad3df"))

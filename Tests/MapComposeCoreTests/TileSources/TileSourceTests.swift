@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func geojsonPolygonsReachingThePolesFillToTheWorldEdge() async throws {
-        let style = try StyleLoader.load(nameOrPath: "default")
+        let style = try BuiltInStyleData.load("default")
         let result = try await RenderHelpers.render(style, lat: 0, lon: 0, zoom: 1, width: 512, height: 512)
         let land = RGBA(parsing: "#f2efe9")!
         #expect(result.image.rgba(x: 256, y: 510) == land, "Antarctica reaches the bottom edge")
@@ -118,7 +118,7 @@ import Testing
 
 @Suite struct WorldEdgeOutlineTests {
     @Test func polygonsCutAtTheAntimeridianShowNoBorderThere() async throws {
-        let style = try StyleLoader.load(nameOrPath: "default")
+        let style = try BuiltInStyleData.load("default")
         let image = try await RenderHelpers.render(style, lat: 65, lon: 180, zoom: 3, width: 600, height: 400).image
         let land = try #require(RGBA(parsing: "#f2efe9"))
         for y in 150..<170 {

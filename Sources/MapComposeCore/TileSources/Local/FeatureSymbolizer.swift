@@ -1,5 +1,5 @@
 /// How GeoJSON features are drawn: polygon fill, outline and line stroke, point marker, label.
-public struct FeatureSymbolizer: Sendable, Equatable {
+public struct FeatureSymbolizer: Sendable, Hashable {
     /// Polygon and point fill; nil draws none.
     public var fill: RGBA?
     /// Line, polygon outline and point outline colour; nil draws none.

@@ -25,7 +25,8 @@ public final class GeoJSONTileSource: TileSource {
         }
         symbolizer = spec.symbolizer
         name = spec.path
-        info = TileSourceInfo(identity: "geojson:\(ContentDigest.hex(of: spec.data)):\(spec.symbolizer)",
+        let symbolizerNumber = SymbolizerNumbers.number(for: spec.symbolizer)
+        info = TileSourceInfo(identity: "geojson:\(ContentDigest.hex(of: spec.data)):symbolizer-\(symbolizerNumber)",
                               nativeZoom: TileMatrix.webMercator().levelRange, drawsAtAnyPixelRatio: true)
         labels = LabelPlacement(features: features, symbolizer: symbolizer)
         labelArea = nil

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func theDefaultStyleReadsItsStoredFeatures() throws {
-        let document = try StyleLoader.load(nameOrPath: "default").document
+        let document = try BuiltInStyleData.load("default").document
         let specs = document.layers.compactMap { layer -> GeoJSONSourceSpec? in
             if case .geojson(let spec) = layer.source { return spec }
             return nil
