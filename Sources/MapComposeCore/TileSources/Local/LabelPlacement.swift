@@ -24,22 +24,42 @@ final class LabelPlacement: @unchecked Sendable {
         let extents: TextExtents
     }
 
-    private let candidates: [Placed]
+    /// The labelled features, in drawing order: feature index, anchor and text.
+    private let labelled: [(feature: Int, anchor: WorldPixel, text: String)]
     private let symbolizer: FeatureSymbolizer
     private let lock = NSLock()
+    /// The labels with their text's extents, measured on the first placement (under `lock`):
+    /// shaping needs the text engine, which is still loading while a style is read.
+    private var measured: [Placed]?
     private var placedByScale: [Double: [Placed]] = [:]
     /// Least space kept between two labels, in tile pixels.
     private let gap = 2.0
 
     init(features: [ProjectedFeature], symbolizer: FeatureSymbolizer) {
         self.symbolizer = symbolizer
-        let labelled = features.indices.filter { features[$0].label != nil && !features[$0].points.isEmpty }
-        let font = TextFont(size: symbolizer.labelSize)
-        candidates = labelled.map { index in
-            let text = features[index].label!
-            let extents = (try? TextLine(text, font: font).extents) ?? Self.estimate(text, size: font.size)
-            return Placed(feature: index, anchor: features[index].points[0], extents: extents)
+        labelled = features.indices.compactMap { index in
+            guard let text = features[index].label, let anchor = features[index].points.first else { return nil }
+            return (index, anchor, text)
         }
+    }
+
+    /// Whether the labels' text has been measured yet (it is on the first placement).
+    var hasMeasuredLabels: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return measured != nil
+    }
+
+    /// Every label with its text measured; called with `lock` held.
+    private func candidates() -> [Placed] {
+        if let measured { return measured }
+        let font = TextFont(size: symbolizer.labelSize)
+        let result = labelled.map { label in
+            let extents = (try? TextLine(label.text, font: font).extents) ?? Self.estimate(label.text, size: font.size)
+            return Placed(feature: label.feature, anchor: label.anchor, extents: extents)
+        }
+        measured = result
+        return result
     }
 
     /// The labels drawn where one zoom-0 world pixel is `scale` tile pixels, in drawing order.
@@ -50,7 +70,7 @@ final class LabelPlacement: @unchecked Sendable {
         let world = WebMercator.zoom0WorldSize * scale
         var kept: [Box] = []
         var result: [Placed] = []
-        for candidate in candidates {
+        for candidate in candidates() {
             let box = box(anchorX: candidate.anchor.x * scale, anchorY: candidate.anchor.y * scale, extents: candidate.extents)
             let clear = kept.allSatisfy { other in
                 [-world, 0, world].allSatisfy { !box.shifted(x: $0).overlaps(other, gap: gap) }

@@ -29,6 +29,18 @@ import Testing
         #expect(try ImageDiff.compare(zoomedInFirst, zoomedIn).differingPixels > 20, "apart at zoom 9, both show")
     }
 
+    /// A style's labels are measured when a map first places them, not while the style is read:
+    /// the text engine is still loading then, on another core.
+    @Test func labelsAreMeasuredWhenFirstPlacedNotWhenLoaded() throws {
+        let data = Data(#"{"type": "Feature", "properties": {"name": "Alpha"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#.utf8)
+        let source = try GeoJSONTileSource(spec: GeoJSONSourceSpec(data: data, path: "p.geojson",
+                                                                   symbolizer: FeatureSymbolizer(labelProperty: "name")))
+        #expect(!source.labels.hasMeasuredLabels)
+        let placed = source.labels.placed(atScale: 4)
+        #expect(source.labels.hasMeasuredLabels)
+        #expect(placed.count == 1 && placed[0].extents.width > 10, "\(placed)")
+    }
+
     private func render(label: String, lon: Double, lat: Double, center: LonLat, zoom: Double,
                         width: Int = 800, height: Int = 200) async throws -> (RasterImage, Viewport) {
         let folder = try TemporaryFolder()
