@@ -317,6 +317,8 @@ extension MapLibrePainter {
         case "lowercase": text = text.lowercased()
         default: break
         }
+        // Cut as a TextLine cuts what it shapes, so offsets into it are offsets into the line.
+        text = StreamSafeText.limited(text)
         let scale = viewport.scale
         let size = min(layer.number("text-size", ctx), 1000) * scale
         // Point labels break at line breaks and past text-max-width (in ems); line labels are one line.

@@ -41,6 +41,7 @@ final class TextLine: @unchecked Sendable {
     /// bottom); lines of a block follow one another right to left. Pango's east gravity.
     init(_ text: String, font: TextFont, wrapWidth: Double? = nil, alignment: Alignment = .center,
          letterSpacing: Double = 0, lineHeight: Double? = nil, vertical: Bool = false) throws(CairoError) {
+        let text = StreamSafeText.limited(text)
         self.text = text
         self.font = font
         self.isVertical = vertical
@@ -92,11 +93,11 @@ final class TextLine: @unchecked Sendable {
             let unit = Double(MC_PANGO_SCALE)
             let extents = TextExtents(width: Double(logical.width) / unit,
                                       ascent: (baseline - Double(logical.y)) / unit,
-                                      descent: (Double(logical.y + logical.height) - baseline) / unit,
+                                      descent: (Double(logical.y) + Double(logical.height) - baseline) / unit,
                                       inkLeft: (Double(ink.x) - left) / unit,
                                       inkTop: (Double(ink.y) - baseline) / unit,
-                                      inkRight: (Double(ink.x + ink.width) - left) / unit,
-                                      inkBottom: (Double(ink.y + ink.height) - baseline) / unit)
+                                      inkRight: (Double(ink.x) + Double(ink.width) - left) / unit,
+                                      inkBottom: (Double(ink.y) + Double(ink.height) - baseline) / unit)
             return (layout, extents, (left / unit, baseline / unit))
         }
     }
@@ -166,9 +167,9 @@ final class TextLine: @unchecked Sendable {
     /// in pixels from the line's left end.
     func characterSpan(atUTF8Offset utf8Offset: Int) -> (left: Double, right: Double) {
         var rectangle = mc_pango_rectangle()
-        TextEngine.locked { mc_pango_layout_index_to_pos(layout, Int32(utf8Offset), &rectangle) }
+        TextEngine.locked { mc_pango_layout_index_to_pos(layout, Int32(clamping: utf8Offset), &rectangle) }
         let a = Double(rectangle.x) / Double(MC_PANGO_SCALE) - origin.x
-        let b = Double(rectangle.x + rectangle.width) / Double(MC_PANGO_SCALE) - origin.x
+        let b = (Double(rectangle.x) + Double(rectangle.width)) / Double(MC_PANGO_SCALE) - origin.x
         return (min(a, b), max(a, b))
     }
 }
