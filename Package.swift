@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "mapcompose", targets: ["MapComposeCLI"]),
+        .executable(name: "mapcompose-serve", targets: ["MapComposeServe"]),
         .library(name: "MapComposeCore", targets: ["MapComposeCore"]),
         .library(name: "MapComposeServer", targets: ["MapComposeServer"]),
         .library(name: "MapLibreStyleSpec", targets: ["MapLibreStyleSpec"]),
@@ -122,10 +123,30 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // What the two programs share: errors and messages, logging and signals, cache options.
+        .target(
+            name: "MapComposeCommandLine",
+            dependencies: [
+                "MapComposeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "MapComposeCLI",
             dependencies: [
                 "MapComposeCore",
+                "MapComposeCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `mapcompose serve`: the server, a program of its own so the tool does not load it.
+        .executableTarget(
+            name: "MapComposeServe",
+            dependencies: [
+                "MapComposeCore",
+                "MapComposeCommandLine",
                 "MapComposeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -164,11 +185,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MapComposeCLITests",
-            dependencies: ["MapComposeCLI", "MapComposeTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["MapComposeCLI", "MapComposeCommandLine", "MapComposeTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "MapComposeServerTests",
-            dependencies: ["MapComposeCLI", "MapComposeServer", "MapComposeTestSupport"]
+            dependencies: ["MapComposeCLI", "MapComposeServe", "MapComposeServer", "MapComposeTestSupport"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapComposeCommandLine
 import MapComposeCore
 
 /// `mapcompose basemap build|where`: builds the offline world basemap the built-in styles draw,

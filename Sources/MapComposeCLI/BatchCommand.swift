@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MapComposeCommandLine
 import MapComposeCore
 
 /// `mapcompose batch MANIFEST`: many maps from a JSON Lines or CSV manifest, sharing one tile

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapComposeCommandLine
 import MapComposeCore
 
 /// `mapcompose cache stats|prune|clear`: looks after the disk cache of remote sources.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapComposeCommandLine
 import MapComposeCore
 
 /// `mapcompose check SUITE_DIR`: renders every case of a suite, compares it with its expected

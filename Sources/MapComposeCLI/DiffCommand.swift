@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapComposeCommandLine
 import MapComposeCore
 
 /// `mapcompose diff A.png B.png`: pixelmatch's count of differing pixels; exit 0 within

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MapComposeCommandLine
 import MapComposeCore
 
 /// Chooses the image format from `--format` and the output's name, refusing a contradiction.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapComposeCommandLine
 import MapComposeCore
 
 /// `mapcompose render`: one static map from a style, for a center+zoom or a bbox.

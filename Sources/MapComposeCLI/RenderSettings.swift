@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MapComposeCommandLine
 import MapComposeCore
 
 /// The render command's options as plain values, and the render they ask for. `RenderCommand`

@@ -1,4 +1,5 @@
 import Foundation
+import MapComposeCommandLine
 import MapComposeCore
 
 /// Loads the style a user named (a built-in name or a file), with messages that say what to type.

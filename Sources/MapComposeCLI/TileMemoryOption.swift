@@ -1,4 +1,5 @@
 import ArgumentParser
+import MapComposeCommandLine
 import MapComposeCore
 
 /// `--tile-memory MiB` for the commands that render many maps with one tile store.

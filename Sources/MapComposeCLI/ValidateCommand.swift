@@ -1,4 +1,5 @@
 import ArgumentParser
+import MapComposeCommandLine
 import MapComposeCore
 
 /// `mapcompose validate STYLE…`: loads each style and reports every problem; exit 0 or 2.

@@ -1,5 +1,5 @@
 import Testing
-@testable import MapComposeCLI
+import MapComposeCommandLine
 
 /// Control characters in messages are shown as escapes, never sent to the terminal.
 @Suite struct TerminalTextTests {

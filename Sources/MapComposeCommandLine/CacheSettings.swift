@@ -3,20 +3,27 @@ import MapComposeCore
 
 /// Where remote sources keep their tiles and whether they may ask servers, as plain values:
 /// what `CacheOptions` parses, and what a render parsed without ArgumentParser carries.
-struct CacheSettings: Equatable {
-    var cacheDir: String?
-    var noCache = false
-    var offline = false
-    var allowEnv: [String] = []
+public struct CacheSettings: Equatable {
+    public var cacheDir: String?
+    public var noCache = false
+    public var offline = false
+    public var allowEnv: [String] = []
+
+    public init(cacheDir: String? = nil, noCache: Bool = false, offline: Bool = false, allowEnv: [String] = []) {
+        self.cacheDir = cacheDir
+        self.noCache = noCache
+        self.offline = offline
+        self.allowEnv = allowEnv
+    }
 
     /// The cache root these settings name.
-    var cacheRoot: URL {
+    public var cacheRoot: URL {
         cacheDir.map { URL(fileURLWithPath: $0) } ?? DiskTileCache.defaultRoot()
     }
 
     /// The remote environment for a render (see `RemoteEnvironment.documentsMayBeUnreachable`
     /// and `sendsOnlyAllowedVariables`).
-    func environment(documentsMayBeUnreachable: Bool = false,
+    public func environment(documentsMayBeUnreachable: Bool = false,
                      sendsOnlyAllowedVariables: Bool = false) throws(CLIFailure) -> RemoteEnvironment {
         for name in allowEnv where !EnvironmentReference.isVariableName(name) {
             throw CLIFailure("--allow-env '\(name)': expected an environment variable name (letters, digits and _)")

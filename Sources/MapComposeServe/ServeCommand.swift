@@ -1,16 +1,17 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MapComposeCommandLine
 import MapComposeCore
 import MapComposeServer
 
-/// `mapcompose serve`: serves static maps, XYZ tiles and TileJSON of the configured styles over
-/// HTTP until SIGTERM (see docs/serve.md).
+/// `mapcompose serve` (the program `mapcompose-serve`): serves static maps, XYZ tiles and
+/// TileJSON of the configured styles over HTTP until SIGTERM (see docs/serve.md).
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        _superCommandName: MapComposeCommand.name,
-        abstract: "Serve static maps, XYZ tiles and TileJSON of styles over HTTP (see docs/serve.md).")
+        _superCommandName: "mapcompose",
+        abstract: ServeProgram.abstract)
 
     @Option(help: "The server's configuration file (serve.yaml).")
     var config: String?

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A failure the CLI reports as `error: …` lines with an exit code (1 render failed, 2 bad input).
-struct CLIFailure: Error {
-    let messages: [String]
-    let exitCode: Int32
+public struct CLIFailure: Error {
+    public let messages: [String]
+    public let exitCode: Int32
 
-    init(_ message: String, exitCode: Int32 = 2) {
+    public init(_ message: String, exitCode: Int32 = 2) {
         messages = [message]
         self.exitCode = exitCode
     }
 
-    init(messages: [String], exitCode: Int32) {
+    public init(messages: [String], exitCode: Int32) {
         self.messages = messages
         self.exitCode = exitCode
     }
@@ -18,11 +18,11 @@ struct CLIFailure: Error {
 
 /// Writes a line to standard error, its control characters escaped (see `TerminalText`);
 /// `keepingNewlines` for a message of several lines.
-func printError(_ line: String, keepingNewlines: Bool = false) {
+public func printError(_ line: String, keepingNewlines: Bool = false) {
     FileHandle.standardError.write(Data((TerminalText.escaped(line, keepingNewlines: keepingNewlines) + "\n").utf8))
 }
 
 /// Writes a message line to standard output, its control characters escaped.
-func printLine(_ line: String) {
+public func printLine(_ line: String) {
     print(TerminalText.escaped(line))
 }

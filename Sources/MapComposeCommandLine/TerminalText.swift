@@ -1,10 +1,10 @@
 /// Text bound for the terminal with its control characters shown as escapes, so that a manifest
 /// id, a file name or a server's text cannot move the cursor, recolour the screen or forge a
 /// line of output.
-enum TerminalText {
+public enum TerminalText {
     /// `text` with each control character (C0, DEL and C1) written as `\n`, `\r`, `\t` or
     /// `\u{1B}`; with `keepingNewlines`, line breaks stay (messages of several lines).
-    static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
+    public static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
             scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
         }

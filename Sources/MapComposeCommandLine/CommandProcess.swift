@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MapComposeCore
+
+/// How the `mapcompose` programs (the tool and its server, `mapcompose-serve`) run a command:
+/// on the thread pool, ending the process with `exit`, while the main thread waits for signals.
+public enum CommandProcess {
+    /// Runs `command` (which ends the process) as a task while the main thread takes the
+    /// signals. Synchronous on purpose: with an `async` main the main thread would leave
+    /// through `dispatch_main`, which ends it with `pthread_exit`, unwinding its stack.
+    public static func run(_ command: @escaping @Sendable () async -> Never) -> Never {
+        // The thread pool's threads block every signal, and a process started from one of them
+        // (by a test, say) starts with its signals blocked: the main thread takes them all, so
+        // SIGINT and SIGTERM reach `PendingFileRegistry`'s handler (`dispatch_main` did the same).
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        pthread_sigmask(SIG_SETMASK, &noSignals, nil)
+        Task.detached { await command() }
+        // A signal's handler ends the process (see `PendingFileRegistry`); `pause` returns only
+        // after a handler that returns.
+        while true { pause() }
+    }
+
+    /// Logging and signals, once per process, before a command runs.
+    public static func prepare(verbose: Bool) {
+        // swift-log: standard error, level info with `--verbose`, else warning; control
+        // characters escaped.
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = verbose ? .info : .warning
+            return EscapingLogHandler(wrapped: handler)
+        }
+        // Temporary output files are removed on SIGINT/SIGTERM/SIGHUP (exit 130/143/129);
+        // a closed pipe on standard output becomes a write error instead of a silent death.
+        PendingFileRegistry.removeOnTermination()
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Reports `error`, thrown while `Command` was parsed or ran, and ends the process: a
+    /// `CLIFailure` as its `error:` lines and exit code, ArgumentParser's own errors (help and
+    /// version included) as ArgumentParser words and codes them.
+    public static func exit<Command: ParsableCommand>(reporting error: any Error, of _: Command.Type) -> Never {
+        if let failure = error as? CLIFailure {
+            for message in failure.messages { printError("error: \(message)") }
+            Foundation.exit(failure.exitCode)
+        }
+        let code = Command.exitCode(for: error)
+        let message = Command.fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(TerminalText.escaped(message, keepingNewlines: true)) }
+            Foundation.exit(0)
+        }
+        // ArgumentParser's own messages start "Error:"; every other of ours "error:".
+        printError(message.hasPrefix("Error: ") ? "error: " + message.dropFirst(7) : message, keepingNewlines: true)
+        Foundation.exit(2)
+    }
+}
