@@ -185,7 +185,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MapComposeCLITests",
-            dependencies: ["MapComposeCLI", "MapComposeCommandLine", "MapComposeTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["MapComposeCLI", "MapComposeTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "MapComposeCommandLineTests",
+            dependencies: ["MapComposeCommandLine"]
         ),
         .testTarget(
             name: "MapComposeServerTests",
