@@ -67,19 +67,13 @@ enum Main {
                 try await settings.run()
                 exit(0)
             }
-            var command: ParsableCommand
+            let command: ParsableCommand
             if let alone = MapComposeCommand.parsedAlone(CommandLine.arguments.dropFirst()) {
                 command = alone
             } else {
                 command = try MapComposeCommand.parseAsRoot()
             }
-            CommandProcess.prepare(verbose: (command as? RenderCommand)?.verbose ?? false)
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-            exit(0)
+            try await CommandProcess.execute(command, verbose: (command as? RenderCommand)?.verbose ?? false)
         } catch {
             CommandProcess.exit(reporting: error, of: MapComposeCommand.self)
         }

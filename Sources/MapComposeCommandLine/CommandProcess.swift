@@ -37,6 +37,19 @@ public enum CommandProcess {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Sets logging and signals up (see `prepare`), runs `command`, async or not, and ends the
+    /// process with exit code 0; what the command throws is the caller's to report.
+    public static func execute(_ command: any ParsableCommand, verbose: Bool) async throws -> Never {
+        prepare(verbose: verbose)
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            var command = command
+            try command.run()
+        }
+        Foundation.exit(0)
+    }
+
     /// Reports `error`, thrown while `Command` was parsed or ran, and ends the process: a
     /// `CLIFailure` as its `error:` lines and exit code, ArgumentParser's own errors (help and
     /// version included) as ArgumentParser words and codes them.

@@ -8,14 +8,8 @@ enum Main {
     static func main() {
         CommandProcess.run {
             do {
-                var command = try ServeCommand.parseAsRoot()
-                CommandProcess.prepare(verbose: true)
-                if var asyncCommand = command as? AsyncParsableCommand {
-                    try await asyncCommand.run()
-                } else {
-                    try command.run()
-                }
-                exit(0)
+                // Its log at level info: a line for each request and each style loaded.
+                try await CommandProcess.execute(try ServeCommand.parseAsRoot(), verbose: true)
             } catch {
                 CommandProcess.exit(reporting: error, of: ServeCommand.self)
             }
