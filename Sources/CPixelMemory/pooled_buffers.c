@@ -75,7 +75,8 @@ void mc_pooled_buffer_destroy(void *buffer) {
     pthread_mutex_unlock(&pool_lock);
 }
 
-// Scratch memory starts with a header naming the pooled buffer it lies in (NULL: calloc's).
+// Scratch memory starts with a header naming the pooled buffer it lies in (NULL: memory from
+// aligned_alloc, zeroed here).
 enum { SCRATCH_HEADER = 64 };
 
 void *mc_scratch_alloc(size_t length) {

@@ -56,7 +56,7 @@ void mc_pooled_buffer_destroy(void *buffer);
 
 /// Working memory (`length` bytes, all zero, 64-byte aligned) released with mc_scratch_free:
 /// from the pool when it fits one of its buffers (so a fault per 2 MiB at most, and memory that
-/// an earlier user released), else from calloc. NULL when the memory cannot be had.
+/// an earlier user released), else from aligned_alloc, zeroed. NULL when the memory cannot be had.
 void *mc_scratch_alloc(size_t length);
 
 /// Releases memory from mc_scratch_alloc; NULL is ignored.
