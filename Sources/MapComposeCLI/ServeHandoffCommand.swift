@@ -4,8 +4,8 @@ import MapComposeCommandLine
 import MapComposeCore
 
 /// `mapcompose serve`: the HTTP server is a program of its own, `mapcompose-serve`, installed
-/// beside `mapcompose`, so that the tool does not load the server's libraries at every start (a
-/// render starts about a millisecond sooner). `mapcompose serve ARGUMENTS` runs
+/// beside `mapcompose`, so that the tool does not load and relocate the server's libraries at
+/// every start. `mapcompose serve ARGUMENTS` runs
 /// `mapcompose-serve ARGUMENTS` in its place, `--help` included; this command lists it in
 /// `mapcompose --help`.
 struct ServeHandoffCommand: ParsableCommand {

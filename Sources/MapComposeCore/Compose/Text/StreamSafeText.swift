@@ -1,7 +1,7 @@
 /// Text with at most 30 combining marks in a row, the limit of Unicode's stream-safe text
 /// format (UAX #15): marks past it are left out. Real text never has so many on one letter;
-/// text made to stack thousands (a label of one letter and 20,000 accents) took text shaping
-/// seconds, its cost growing with the square of the marks on one letter.
+/// text made to stack thousands on one letter would stall shaping, whose cost grows with the
+/// square of the marks on a letter.
 enum StreamSafeText {
     /// The most combining marks (canonical combining class other than 0) kept in a row.
     static let maximumMarks = 30
