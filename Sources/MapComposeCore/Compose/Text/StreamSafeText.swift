@@ -9,7 +9,6 @@ enum StreamSafeText {
     /// `text` with each run of combining marks cut to `maximumMarks`; `text` itself when no run
     /// is longer.
     static func limited(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isMark) else { return text }
         var run = 0, cut = false
         for scalar in text.unicodeScalars {
             run = isMark(scalar) ? run + 1 : 0
