@@ -55,6 +55,14 @@ public final class CPUPool: @unchecked Sendable {
         return try await Self.$holdsCore.withValue(true) { try await body() }
     }
 
+    /// `work` as the calling task's own work, to be run on another thread while the task waits
+    /// for it: where the task holds a core, `perform` within `work` counts no further core, so
+    /// helpers join it on the cores left free.
+    static func onCallersCore<T>(_ work: @escaping @Sendable () -> T) -> @Sendable () -> T {
+        guard holdsCore else { return work }
+        return { $holdsCore.withValue(true) { work() } }
+    }
+
     /// Calls `body(index)` for every index in `0..<count` and returns when all are done: on
     /// the calling thread, and at once on helper threads where cores are free. Each call must
     /// write only what it alone owns. On a helper thread (work within work), runs in order.

@@ -21,10 +21,12 @@ enum TileFileReader {
         await perform { readNow(path, touchingOlderThan: age) }
     }
 
-    /// Runs blocking file work (opens, positioned reads) on the reads' dispatch queue, so it
-    /// never holds a thread of the cooperative pool.
+    /// Runs blocking file work (opens, positioned reads, decoding) on the reads' dispatch queue,
+    /// so it never holds a thread of the cooperative pool; as the calling task's work, on its core
+    /// when it holds one (`CPUPool.onCallersCore`).
     static func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
+        let work = CPUPool.onCallersCore(work)
+        return await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: work()) }
         }
     }

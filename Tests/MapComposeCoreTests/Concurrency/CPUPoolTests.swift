@@ -1,0 +1,62 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import MapComposeCore
+
+/// The pool's helpers join split work only on cores no render or caller holds; work a render
+/// hands to another thread and waits for (its tiles' reading and decoding) runs on the
+/// render's own core.
+@Suite struct CPUPoolTests {
+    /// The first piece waits for the second; true when a helper ran the second meanwhile.
+    /// A piece left to the caller alone would wait the whole `patience`.
+    private static func helperRanBeside(_ pool: CPUPool, patience: Double = 30) -> Bool {
+        let secondStarted = DispatchSemaphore(value: 0)
+        let joined = Flag()
+        pool.perform(2) { index in
+            if index == 0 {
+                joined.set(secondStarted.wait(timeout: .now() + patience) == .success)
+            } else {
+                secondStarted.signal()
+            }
+        }
+        return joined.value
+    }
+
+    /// Runs `work` on a thread of its own and waits for it, not as the caller's own work.
+    private static func onAnotherThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+
+    @Test func workARenderWaitsForRunsOnItsCoreSoHelpersJoinIt() async {
+        let pool = CPUPool(threads: 2)
+        let joined = await pool.occupying {
+            await TileFileReader.perform { Self.helperRanBeside(pool) }
+        }
+        #expect(joined, "a render's tile decoding ran on one thread while the pool's other core was free")
+    }
+
+    @Test func aCallerHoldingNoCoreTakesOneAndLeavesTheOtherToHelpers() {
+        #expect(Self.helperRanBeside(CPUPool(threads: 2)))
+    }
+
+    @Test func helpersLeaveCoresThatRendersHold() async {
+        let pool = CPUPool(threads: 2)
+        // Work not handed over as the render's own counts as a core of its own: with the
+        // render's, both cores are taken, so no helper joins it.
+        let joined = await pool.occupying {
+            await Self.onAnotherThread { Self.helperRanBeside(pool, patience: 0.2) }
+        }
+        #expect(!joined)
+    }
+
+    private final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var state = false
+
+        func set(_ value: Bool) { lock.withLock { state = value } }
+
+        var value: Bool { lock.withLock { state } }
+    }
+}
