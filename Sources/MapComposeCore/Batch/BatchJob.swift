@@ -39,14 +39,14 @@ public struct BatchJob: Sendable {
         style = fields["style"] ?? "default"
         func number(_ key: String) throws(ManifestError) -> Double? {
             guard let text = fields[key] else { return nil }
-            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            guard let value = Double(text.trimmingSpaces), value.isFinite else {
                 throw ManifestError("\(key) '\(text)' is not a number")
             }
             return value
         }
         func integer(_ key: String) throws(ManifestError) -> Int? {
             guard let text = fields[key] else { return nil }
-            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            guard let value = Int(text.trimmingSpaces) else {
                 throw ManifestError("\(key) '\(text)' is not a whole number")
             }
             return value

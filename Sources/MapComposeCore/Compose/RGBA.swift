@@ -64,7 +64,7 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
             "blue": "#0000ff", "yellow": "#ffff00", "gray": "#808080", "grey": "#808080",
             "orange": "#ffa500", "transparent": "#00000000",
         ]
-        var hex = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var hex = text.trimmingSpaces.lowercased()
         if let mapped = named[hex] { hex = mapped }
         guard hex.hasPrefix("#") else { return nil }
         hex.removeFirst()

@@ -46,20 +46,8 @@ public enum CoordinateText {
 
     /// Comma-separated finite numbers, or nil.
     private static func numbers(_ text: String) -> [Double]? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double(trimmed($0)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingSpaces) }
         guard parts.allSatisfy({ $0 != nil && $0!.isFinite }) else { return nil }
         return parts.map { $0! }
-    }
-
-    /// `text` without the spaces and tabs around it (Unicode space separators and U+0009, the
-    /// set Foundation calls `.whitespaces`), read scalar by scalar: Foundation's bridged
-    /// trimming looks up protocol conformances at run time, a noticeable part of a render's start.
-    private static func trimmed(_ text: Substring) -> Substring {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
-            return text[text.endIndex...]
-        }
-        return Substring(scalars[first...last])
     }
 }

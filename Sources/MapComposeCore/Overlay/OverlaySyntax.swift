@@ -19,7 +19,7 @@ public enum OverlaySyntax {
         if kind == .text { main.append(tokens.removeFirst()) }
         for token in tokens {
             if let equals = token.firstIndex(of: "=") {
-                let key = token[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+                let key = token[..<equals].trimmingSpaces.lowercased()
                 if kind.settingKeys.contains(key) {
                     guard settings[key] == nil else { throw OverlayError("setting '\(key.messageExcerpt)' is given twice") }
                     settings[key] = String(token[token.index(after: equals)...])
@@ -53,7 +53,7 @@ public enum OverlaySyntax {
         let parts = main.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2 else { throw OverlayError("expected \(OverlayKind.marker.syntax), e.g. 51.5,-0.12,red,A") }
         var marker = MarkerOverlay(position: try position(parts[0], parts[1]))
-        if parts.count > 2, !parts[2].trimmingCharacters(in: .whitespaces).isEmpty {
+        if parts.count > 2, !parts[2].trimmingSpaces.isEmpty {
             marker.color = try color(parts[2], "colour")
         }
         if parts.count > 3, !parts[3].isEmpty { marker.label = parts[3] }
@@ -126,11 +126,11 @@ public enum OverlaySyntax {
 
     private static func positions(_ main: String, _ encoded: String?, kind: OverlayKind,
                                   minimum: Int) throws(OverlayError) -> [LonLat] {
-        let written = main.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let written = main.split(separator: ";").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
         var points: [LonLat] = []
         if let encoded {
             guard written.isEmpty else { throw OverlayError("give points or enc=POLYLINE, not both") }
-            points = try EncodedPolyline.decode(encoded.trimmingCharacters(in: .whitespaces))
+            points = try EncodedPolyline.decode(String(encoded.trimmingSpaces))
             for (index, point) in points.enumerated() {
                 _ = try position(String(point.lat), String(point.lon), "encoded point \(index + 1): ")
             }
@@ -154,8 +154,8 @@ public enum OverlaySyntax {
 
     /// A latitude and a longitude in degrees, checked against ±90/±180.
     static func position(_ latText: String, _ lonText: String, _ prefix: String = "") throws(OverlayError) -> LonLat {
-        guard let lat = Double(latText.trimmingCharacters(in: .whitespaces)), lat.isFinite,
-              let lon = Double(lonText.trimmingCharacters(in: .whitespaces)), lon.isFinite else {
+        guard let lat = Double(latText.trimmingSpaces), lat.isFinite,
+              let lon = Double(lonText.trimmingSpaces), lon.isFinite else {
             throw OverlayError("\(prefix)'\("\(latText),\(lonText)".messageExcerpt)' is not LAT,LON in degrees")
         }
         return try checked(LonLat(lon: lon, lat: lat), prefix)
@@ -170,7 +170,7 @@ public enum OverlaySyntax {
 
     /// A colour: `#rgb`, `#rrggbb`, `#rrggbbaa` (the `#` may be left out) or a CSS name.
     static func color(_ text: String, _ key: String) throws(OverlayError) -> RGBA {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = String(text.trimmingSpaces)
         if let color = RGBA(parsing: trimmed) ?? RGBA(parsing: "#" + trimmed) { return color }
         throw OverlayError("\(key) '\(text.messageExcerpt)' is not a colour (use #rgb, #rrggbb, #rrggbbaa or one of: "
                            + "black, white, red, green, blue, yellow, gray, orange)")
@@ -178,11 +178,11 @@ public enum OverlaySyntax {
 
     /// A colour, or nil for `none`.
     static func optionalColor(_ text: String, _ key: String) throws(OverlayError) -> RGBA? {
-        text.trimmingCharacters(in: .whitespaces).lowercased() == "none" ? nil : try color(text, key)
+        text.trimmingSpaces.lowercased() == "none" ? nil : try color(text, key)
     }
 
     static func number(_ text: String, _ key: String, in range: ClosedRange<Double>) throws(OverlayError) -> Double {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), !value.isNaN else {
+        guard let value = Double(text.trimmingSpaces), !value.isNaN else {
             throw OverlayError("\(key) '\(text.messageExcerpt)' is not a number")
         }
         guard range.contains(value) else {
@@ -192,14 +192,14 @@ public enum OverlaySyntax {
     }
 
     static func markerSize(_ text: String, _ key: String) throws(OverlayError) -> MarkerSize {
-        guard let size = MarkerSize(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+        guard let size = MarkerSize(rawValue: text.trimmingSpaces.lowercased()) else {
             throw OverlayError("\(key) '\(text.messageExcerpt)' is not small, medium or large")
         }
         return size
     }
 
     private static func flag(_ text: String?, _ key: String) throws(OverlayError) -> Bool {
-        switch text?.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text?.trimmingSpaces.lowercased() {
         case nil, "false", "no": return false
         case "", "true", "yes": return true
         case let other?: throw OverlayError("\(key) '\(other.messageExcerpt)' is not true or false")
@@ -207,7 +207,7 @@ public enum OverlaySyntax {
     }
 
     private static func pair(_ text: String, _ key: String, _ meaning: String) throws(OverlayError) -> (x: Double, y: Double) {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",").map { Double($0.trimmingSpaces) }
         guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
             throw OverlayError("\(key) '\(text.messageExcerpt)': expected \(meaning)")
         }

@@ -19,9 +19,9 @@ public enum StyleQuantity {
     }
 
     private static func parse(_ text: String, units: [(String, Double)], plainUnit: Double) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         for (suffix, factor) in units where trimmed.hasSuffix(suffix) {
-            let number = trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)
+            let number = trimmed.dropLast(suffix.count).trimmingSpaces
             guard let value = Double(number), value.isFinite, value >= 0 else { return nil }
             return value * factor
         }

@@ -69,7 +69,7 @@ public final class MBTilesSource: TileSource {
 
     /// Parses the `W,S,E,N` metadata bounds; nil when malformed.
     static func parseBounds(_ text: String) -> GeoBounds? {
-        let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",").compactMap { Double($0.trimmingSpaces) }
         guard parts.count == 4 else { return nil }
         let bounds = GeoBounds(west: parts[0], south: parts[1], east: parts[2], north: parts[3])
         return bounds.isValidBox && !bounds.crossesAntimeridian ? bounds : nil
@@ -162,7 +162,7 @@ extension MBTilesSource {
             case .int64(let number): return Int(exactly: number).map { .some($0) }
             case .double(let number): return Int(exactly: number).map { .some($0) }
             case .string(let text):
-                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                let trimmed = text.trimmingSpaces
                 if let number = Int(trimmed) { return .some(number) }
                 return Double(trimmed).flatMap { Int(exactly: $0) }.map { .some($0) }
             case .blob: return nil
