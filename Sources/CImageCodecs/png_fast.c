@@ -115,6 +115,48 @@ static inline __attribute__((always_inline)) void mc_unfilter_paeth_sse2(uint8_t
     }
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+
+/// Paeth with SSSE3's absolute value and SSE4.1's blend, whose chain from one pixel to the
+/// next is about half as long as the SSE2 loop's: `b - c` does not depend on the pixel to the
+/// left, a blend is one instruction where SSE2 takes three, and adding in 8-bit lanes wraps as
+/// PNG's bytes do (the lanes' high bytes stay zero), so no mask is needed.
+__attribute__((target("sse4.1"))) static inline __attribute__((always_inline)) void
+mc_unfilter_paeth_sse41(uint8_t *row, const uint8_t *prior, size_t length, int bpp) {
+    __m128i a = _mm_setzero_si128(), c = _mm_setzero_si128();
+    for (size_t i = 0; i < length; i += (size_t)bpp) {
+        __m128i b = mc_load_pixel(prior + i, bpp);
+        __m128i x = mc_load_pixel(row + i, bpp);
+        __m128i from_c = _mm_sub_epi16(b, c), left_from_c = _mm_sub_epi16(a, c);
+        // PNG's pa = |b - c|, pb = |a - c|, pc = |a + b - 2c|.
+        __m128i pa = _mm_abs_epi16(from_c), pb = _mm_abs_epi16(left_from_c);
+        __m128i pc = _mm_abs_epi16(_mm_add_epi16(from_c, left_from_c));
+        // a when pa <= pb and pa <= pc; else b when pb <= pc; else c.
+        __m128i b_or_c = _mm_blendv_epi8(b, c, _mm_cmpgt_epi16(pb, pc));
+        __m128i not_a = _mm_cmpgt_epi16(pa, _mm_min_epi16(pb, pc));
+        a = _mm_add_epi8(x, _mm_blendv_epi8(a, b_or_c, not_a));
+        mc_store_pixel(row + i, a, bpp);
+        c = b;
+    }
+}
+
+__attribute__((target("sse4.1"))) static void mc_unfilter_paeth3_sse41(uint8_t *row, const uint8_t *prior, size_t length) {
+    mc_unfilter_paeth_sse41(row, prior, length, 3);
+}
+
+__attribute__((target("sse4.1"))) static void mc_unfilter_paeth4_sse41(uint8_t *row, const uint8_t *prior, size_t length) {
+    mc_unfilter_paeth_sse41(row, prior, length, 4);
+}
+
+/// The processor's feature bits are read once at start-up; asking is a load and a test.
+static int mc_has_sse41(void) { return __builtin_cpu_supports("sse4.1"); }
+#else
+static int mc_has_sse41(void) { return 0; }
+static void mc_unfilter_paeth3_sse41(uint8_t *row, const uint8_t *prior, size_t length) { (void)row, (void)prior, (void)length; }
+static void mc_unfilter_paeth4_sse41(uint8_t *row, const uint8_t *prior, size_t length) { (void)row, (void)prior, (void)length; }
+#endif
+
 static inline __attribute__((always_inline)) void mc_unfilter_average_sse2(uint8_t *row, const uint8_t *prior, size_t length, int bpp) {
     __m128i a = _mm_setzero_si128();
     const __m128i mask = _mm_set1_epi16(0xFF);
@@ -156,6 +198,11 @@ static inline __attribute__((always_inline)) int mc_unfilter_sse2(int filter, ui
 /// number of pixels.
 static int mc_unfilter(int filter, uint8_t *row, const uint8_t *prior, size_t length, int bpp) {
 #if defined(__SSE2__)
+    if (filter == 4 && (bpp == 3 || bpp == 4) && mc_has_sse41()) {
+        if (bpp == 3) mc_unfilter_paeth3_sse41(row, prior, length);
+        else mc_unfilter_paeth4_sse41(row, prior, length);
+        return 0;
+    }
     if (bpp == 4) return mc_unfilter_sse2(filter, row, prior, length, 4);
     if (bpp == 3) return mc_unfilter_sse2(filter, row, prior, length, 3);
 #endif
