@@ -107,7 +107,7 @@ public struct MapRenderer: Sendable {
             let image = try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
             let context = try DrawingContext(image)
             context.drawsConcurrently = context.drawsConcurrently && drawsConcurrently
-            if style.document.background.a != 0 { context.clear(to: style.document.background) }
+            if style.document.background.a != 0 { context.clearInBands(to: style.document.background) }
             canvas = (image, context)
             return (image, context)
         }

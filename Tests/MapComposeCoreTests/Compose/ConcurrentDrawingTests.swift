@@ -52,6 +52,33 @@ import Testing
         return (one, banded)
     }
 
+    /// A map's background set in bands of rows is the background set at once, inside the clip
+    /// and not outside it; a small or unclipped-by-pixels target is set at once.
+    @Test(arguments: [RGBA(r: 242, g: 239, b: 233), RGBA(r: 30, g: 90, b: 200, a: 77)])
+    func clearInBandsEqualsOneClear(_ color: RGBA) throws {
+        let one = try Self.noise(width: 900, height: 700, seed: 3)
+        let banded = try Self.noise(width: 900, height: 700, seed: 3)
+        for (image, concurrently) in [(one, false), (banded, true)] {
+            let context = try DrawingContext(image)
+            context.drawsConcurrently = concurrently
+            context.rectangle(17, 33, 800, 611)
+            context.clip()
+            #expect(context.clearInBands(to: color) == concurrently)
+            try context.finish("test clear")
+        }
+        #expect(try Self.differing(one, banded, tolerance: 0, name: "banded-clear-\(color)") == 0)
+        let untouched = try Self.noise(width: 900, height: 700, seed: 3)
+        let smallImage = try RasterImage(width: 64, height: 64)
+        let small = try DrawingContext(smallImage)
+        small.drawsConcurrently = true
+        #expect(!small.clearInBands(to: color))
+        try small.finish("test clear")
+        let cleared = smallImage.rgba(x: 0, y: 0)
+        #expect(banded.rgba(x: 17, y: 33) == cleared && banded.rgba(x: 816, y: 643) == cleared)
+        #expect(banded.rgba(x: 16, y: 33) == untouched.rgba(x: 16, y: 33))
+        #expect(banded.rgba(x: 817, y: 644) == untouched.rgba(x: 817, y: 644))
+    }
+
     /// At the map's own resolution (a sub-pixel shift only) the pixels are the same.
     @Test("a shifted paint in bands equals one paint", arguments: [(0.37, 0.81), (-13.25, 7.5), (101.0, -64.999)])
     func shiftedPaint(_ offset: (Double, Double)) throws {
