@@ -37,6 +37,9 @@
 enum { WINDOW = 32768, STRIP_TARGET = 256 * 1024, MAX_THREADS = 16 };
 // Strips of at least TRIAL_MIN_STRIP bytes try run-length coding on a sample of TRIAL_SAMPLE.
 enum { TRIAL_MIN_STRIP = 96 * 1024, TRIAL_SAMPLE = 12 * 1024 };
+// A sample run-length coded to 1/RUN_LENGTH_SURE of its bytes or less is taken as flat enough
+// that run-length coding is used without trying the job's level.
+enum { RUN_LENGTH_SURE = 64 };
 // A strip's status when a row of an image guessed opaque is not; and the writer's, to write the
 // image again as RGBA.
 enum { NOT_OPAQUE = 2000 };
@@ -229,7 +232,8 @@ static long trial_size(worker *w, const uint8_t *data, size_t length, int level,
 
 /// 1 when run-length coding (the Z_RLE strategy, faster than level 4) does as
 /// well on this strip as the job's level: judged on a sample, the rows in the middle of the
-/// strip (TRIAL_SAMPLE bytes or more), compressed both ways; within 2 % counts as well. Flat map
+/// strip (TRIAL_SAMPLE bytes or more), compressed both ways; within 2 % counts as well, and a
+/// sample run-length coding shrinks RUN_LENGTH_SURE times is not compressed the other way. Flat map
 /// areas filter to runs of zeros that it codes as well; repeated patterns need the longer
 /// matches it cannot find. The sample is TRIAL_SAMPLE bytes, small beside a strip.
 /// 0 when not, a negative zlib status on failure.
@@ -247,10 +251,13 @@ static int prefers_run_length(worker *w, const uint8_t *data, size_t rows, size_
             return -1000;
         }
     }
-    long level_size = trial_size(w, sample, length, w->j->level, Z_FILTERED);
-    if (level_size < 0) return (int)level_size;
     long run_size = trial_size(w, sample, length, 1, Z_RLE);
     if (run_size < 0) return (int)run_size;
+    // A sample run-length coding shrinks RUN_LENGTH_SURE times or more is flat: the job's level
+    // could save a few bytes of it at most, so it is not tried.
+    if ((size_t)run_size * RUN_LENGTH_SURE <= length) return 1;
+    long level_size = trial_size(w, sample, length, w->j->level, Z_FILTERED);
+    if (level_size < 0) return (int)level_size;
     return run_size * 100 <= level_size * 102;
 }
 
