@@ -1,7 +1,7 @@
 // The fast PNG decoding path: the chunks are walked and checked here, the zlib stream is
 // inflated whole by libdeflate (several times faster than zlib's inflate), and each row is
-// unfiltered (SSE2 for the Paeth, Sub and Average filters of 3- and 4-byte pixels) and
-// converted while it is in cache. Anything unusual is left to libpng (see png_fast.h).
+// unfiltered (SSE2 for the Sub and Average filters of 3- and 4-byte pixels, SSE4.1 or else SSE2
+// for Paeth) and converted while it is in cache. Anything unusual is left to libpng (see png_fast.h).
 #include "image_codecs.h"
 #include "pixel_memory.h"
 #include "png_fast.h"

@@ -233,9 +233,9 @@ static long trial_size(worker *w, const uint8_t *data, size_t length, int level,
 /// 1 when run-length coding (the Z_RLE strategy, faster than level 4) does as
 /// well on this strip as the job's level: judged on a sample, the rows in the middle of the
 /// strip (TRIAL_SAMPLE bytes or more), compressed both ways; within 2 % counts as well, and a
-/// sample run-length coding shrinks RUN_LENGTH_SURE times is not compressed the other way. Flat map
-/// areas filter to runs of zeros that it codes as well; repeated patterns need the longer
-/// matches it cannot find. The sample is TRIAL_SAMPLE bytes, small beside a strip.
+/// sample that run-length coding shrinks RUN_LENGTH_SURE times or more is not compressed the
+/// other way. Flat map areas filter to runs of zeros that it codes as well; repeated patterns
+/// need the longer matches it cannot find. The sample is TRIAL_SAMPLE bytes, small beside a strip.
 /// 0 when not, a negative zlib status on failure.
 static int prefers_run_length(worker *w, const uint8_t *data, size_t rows, size_t row_bytes) {
     size_t sample_rows = (TRIAL_SAMPLE + row_bytes - 1) / row_bytes;
@@ -253,8 +253,8 @@ static int prefers_run_length(worker *w, const uint8_t *data, size_t rows, size_
     }
     long run_size = trial_size(w, sample, length, 1, Z_RLE);
     if (run_size < 0) return (int)run_size;
-    // A sample run-length coding shrinks RUN_LENGTH_SURE times or more is flat: the job's level
-    // could save a few bytes of it at most, so it is not tried.
+    // A sample that run-length coding shrinks RUN_LENGTH_SURE times or more is flat: the job's
+    // level could save a few bytes of it at most, so it is not tried.
     if ((size_t)run_size * RUN_LENGTH_SURE <= length) return 1;
     long level_size = trial_size(w, sample, length, w->j->level, Z_FILTERED);
     if (level_size < 0) return (int)level_size;
