@@ -30,8 +30,7 @@ extension DrawingContext {
         }
         rows = rows.clamped(to: 0..<raster.height)
         let pixels = clip.width * Double(rows.count)
-        let bands = RowBands(rows: raster.height, rowsPerBand: Self.paintBandRows)
-        let painted = (0..<bands.count).map { bands.rows(of: $0).clamped(to: rows) }.filter { !$0.isEmpty }
+        let painted = Self.paintBands(of: raster, within: rows)
         guard painted.count > 1, pixels >= Double(Self.bandedPaintMinimumPixels) else { return false }
         // Views are made here, on one thread: making one flushes the surface it views.
         let views: [(target: RasterImage, source: RasterImage)]
@@ -78,8 +77,7 @@ extension DrawingContext {
             return false
         }
         let rows = (Int(clip.minY)..<Int(clip.maxY)).clamped(to: 0..<raster.height)
-        let bands = RowBands(rows: raster.height, rowsPerBand: Self.paintBandRows)
-        let cleared = (0..<bands.count).map { bands.rows(of: $0).clamped(to: rows) }.filter { !$0.isEmpty }
+        let cleared = Self.paintBands(of: raster, within: rows)
         // Views are made here, on one thread: making one flushes the surface it views.
         let views: [RasterImage]
         do {
@@ -102,6 +100,13 @@ extension DrawingContext {
         }
         cairo_surface_mark_dirty(surface)
         return true
+    }
+
+    /// The rows of each `paintBandRows` band of `raster` that lie within `rows`, bands outside
+    /// them left out.
+    private static func paintBands(of raster: RasterImage, within rows: Range<Int>) -> [Range<Int>] {
+        let bands = RowBands(rows: raster.height, rowsPerBand: paintBandRows)
+        return (0..<bands.count).map { bands.rows(of: $0).clamped(to: rows) }.filter { !$0.isEmpty }
     }
 
     /// The raster image this context draws on and its clip, where drawing can be shared out in
