@@ -12,7 +12,7 @@ enum CSSColor {
         pattern: #"^hsla?\(\s*"# + number + "(?:deg)?" + separator + number + "%" + separator + number + "%" + alpha)
 
     static func parse(_ input: String) -> (Double, Double, Double, Double)? {
-        let text = input.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(input.lowercased().trimmingWhiteSpace)
         if text == "transparent" { return (0, 0, 0, 0) }
         if let (r, g, b) = NamedColors.table[text] {
             return (Double(r) / 255, Double(g) / 255, Double(b) / 255, 1)
@@ -42,17 +42,34 @@ enum CSSColor {
         return nil
     }
 
+    /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (after the `#`): ASCII hexadecimal digits only.
     private static func parseHex(_ hex: Substring) -> (Double, Double, Double, Double)? {
-        guard [3, 4, 6, 8].contains(hex.count), hex.allSatisfy(\.isHexDigit) else { return nil }
-        let chars = Array(hex)
-        let step = hex.count < 6 ? 1 : 2
+        var digits: [UInt8] = []
+        for byte in hex.utf8 {
+            guard digits.count < 8, let digit = hexDigit(byte) else { return nil }
+            digits.append(digit)
+        }
+        let step: Int
+        switch digits.count {
+        case 3, 4: step = 1
+        case 6, 8: step = 2
+        default: return nil
+        }
         func channel(_ i: Int) -> Double {
-            guard i * step < chars.count else { return 1 }
-            var s = String(chars[(i * step)..<(i * step + step)])
-            if s.count == 1 { s += s }
-            return Double(Int(s, radix: 16)!) / 255
+            guard i * step < digits.count else { return 1 }
+            let value = step == 1 ? digits[i] * 17 : digits[2 * i] * 16 + digits[2 * i + 1]
+            return Double(value) / 255
         }
         return (channel(0), channel(1), channel(2), channel(3))
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// Either all separators are spaces (with an optional slash before alpha) or all commas.

@@ -58,7 +58,7 @@ enum JavaScriptNumber {
     /// `Number(s)` in JavaScript for a string: trimmed decimal, `Infinity`, or 0x/0o/0b
     /// integers; empty is 0; anything else NaN.
     static func parse(_ s: String) -> Double {
-        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = String(s.trimmingWhiteSpace)
         if t.isEmpty { return 0 }
         switch t {
         case "Infinity", "+Infinity": return .infinity

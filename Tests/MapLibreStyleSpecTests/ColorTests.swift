@@ -27,9 +27,18 @@ import Testing
     }
 
     @Test func rejectedForms() {
-        for bad in ["reddish", "#ff", "#fffff", "#ggg", "rgb(1, 2)", "rgb(1 2, 3)", "rgb(10%, 2, 3)", "hsl(1, 2, 3)", "", "rgb(a, b, c)"] {
+        // Fullwidth digits count as hexadecimal digits to Swift's Character but not to CSS.
+        for bad in ["reddish", "#ff", "#fffff", "#ggg", "rgb(1, 2)", "rgb(1 2, 3)", "rgb(10%, 2, 3)", "hsl(1, 2, 3)", "", "rgb(a, b, c)",
+                    "#ａｂｃ", "#１２３４５６", "#ff00ff0", "#ff00ff000", "# fff", "#fff fff", "#"] {
             #expect(Color.parse(bad) == nil, "\(bad)")
         }
+    }
+
+    @Test func hexDigitsInEitherCaseAndSpaceAroundTheColor() {
+        #expect(same(rgba("#ABCDEF"), [0xAB / 255, 0xCD / 255, 0xEF / 255, 1]))
+        #expect(same(rgba("#aBc"), [0xAA / 255, 0xBB / 255, 0xCC / 255, 1]))
+        #expect(same(rgba("\t#0f0\n"), [0, 1, 0, 1]))
+        #expect(same(rgba("\u{3000}Navy\u{A0}\r\n"), [0, 0, 128 / 255, 1]))
     }
 
     @Test func premultipliedForOutputUnpremultipliedForToRgba() throws {

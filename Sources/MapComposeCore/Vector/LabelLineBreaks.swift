@@ -1,3 +1,5 @@
+import MapLibreStyleSpec
+
 /// Where MapLibre breaks a point label's text into lines (`text-max-width`): not as far along
 /// each line as it goes, but into lines of about equal length. The line count is the total
 /// advance over the width, rounded up; of the places a line may end (after a space, a hyphen,
@@ -73,7 +75,7 @@ enum LabelLineBreaks {
         var start = 0
         for end in chosen.reversed() + [characters.count] {
             var line = String(String.UnicodeScalarView(characters[start..<end]))
-            line = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            line = String(line.trimmingWhiteSpace)
             lines.append(line)
             start = end
         }

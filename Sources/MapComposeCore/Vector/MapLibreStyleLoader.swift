@@ -104,8 +104,9 @@ enum MapLibreStyleLoader {
             if case .tiles(let source, _, _, _)? = sources[id] { return source.info.attribution }
             return nil
         }
-        let attribution = attributions.isEmpty ? nil : Array(NSOrderedSet(array: attributions)).compactMap { $0 as? String }
-            .joined(separator: " ")
+        var seenAttributions: Set<String> = []
+        let distinctAttributions = attributions.filter { seenAttributions.insert($0).inserted }
+        let attribution = distinctAttributions.isEmpty ? nil : distinctAttributions.joined(separator: " ")
         return MapLibreGroup(identity: spec.path, layers: definition.layers, sources: sources, sprite: sprite,
                              attribution: attribution)
     }

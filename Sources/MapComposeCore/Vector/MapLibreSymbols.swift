@@ -254,6 +254,9 @@ extension MapLibrePainter {
         let sortKey: Double
     }
 
+    /// The most characters (Unicode scalars) a label may have; a longer one is not drawn.
+    static let maxLabelCharacters = 4_000
+
     /// The anchors a box may hang from.
     static let anchorNames: Set<String> = ["center", "left", "right", "top", "bottom", "top-left", "top-right",
                                             "bottom-left", "bottom-right"]
@@ -319,6 +322,9 @@ extension MapLibrePainter {
         }
         // Cut as a TextLine cuts what it shapes, so offsets into it are offsets into the line.
         text = StreamSafeText.limited(text)
+        // Wrapping a paragraph takes time growing faster than its length, and a label of
+        // thousands of characters covers more than any map: it is left out, as one that does not fit.
+        guard text.unicodeScalars.count <= Self.maxLabelCharacters else { return nil }
         let scale = viewport.scale
         let size = min(layer.number("text-size", ctx), 1000) * scale
         // Point labels break at line breaks and past text-max-width (in ems); line labels are one line.
@@ -376,10 +382,10 @@ extension MapLibrePainter {
     /// `text` with the white space around each line and around the whole removed, as MapLibre
     /// lays labels out: "Paris\n" (a name over an absent second name) is one line, not two.
     static func trimmedLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        String(text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingSpaces }
             .joined(separator: "\n")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingWhiteSpace)
     }
 
     /// The feature's icon in `ctx`, nil when there is none or the sprite lacks it.

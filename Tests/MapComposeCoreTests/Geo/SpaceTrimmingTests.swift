@@ -6,7 +6,7 @@ import Testing
 /// line breaks and spaces within are kept.
 @Suite struct SpaceTrimmingTests {
     @Test(arguments: [
-        " 51.5 ", "\t-0.12\t", "\u{00A0}#c00\u{2003}", "red", "", "   ", "\t \t", "a b", " \n1\n ", "\u{3000}東京\u{3000}",
+        " 51.5 ", "\t-0.12\t", "\u{00A0}#c00\u{2003}", "red", "", "   ", "\t \t", "a b", " \n1\n ", "\u{3000}東京\u{3000}", "\u{200B}zero-width\u{200B}", "\u{FEFF}x\u{2028}",
     ])
     func trimsWhatFoundationTrims(_ text: String) {
         #expect(String(text.trimmingSpaces) == text.trimmingCharacters(in: .whitespaces))

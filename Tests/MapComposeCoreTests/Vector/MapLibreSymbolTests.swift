@@ -410,6 +410,29 @@ import Testing
         #expect(missing.notes.count == 1 && missing.notes[0].message.hasPrefix("icons are not drawn: cannot read 'nowhere.json'"),
                 "\(missing.notes)")
     }
+
+    /// A label of more characters than `maxLabelCharacters` is left out (wrapping one takes time
+    /// growing faster than its length); one of exactly that many is drawn. The characters are
+    /// zero-width spaces between two "X"s, so both labels are the same small mark.
+    @Test func aLabelOfTooManyCharactersIsLeftOut() async throws {
+        func redPixels(characters: Int) async throws -> Int {
+            let text = "X" + String(repeating: "\u{200B}", count: characters - 2) + "X"
+            #expect(text.unicodeScalars.count == characters)
+            let style = try T.style("""
+                {"id": "labels", "type": "symbol", "source": "points",
+                 "layout": {"text-field": ["get", "name"], "text-size": 20},
+                 "paint": {"text-color": "#ff0000"}}
+                """, extraSources: """
+                , "points": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+                  {"type": "Feature", "properties": {"name": "\(text)"}, "geometry": {"type": "Point", "coordinates": [0, 0]}}]}}
+                """)
+            let (image, _) = try await T.render(style, lat: 0, lon: 0, zoom: 3)
+            return Self.redPixels(image, columns: 0..<256, rows: 0..<256)
+        }
+        let limit = MapLibrePainter.maxLabelCharacters
+        #expect(try await redPixels(characters: limit) > 20)
+        #expect(try await redPixels(characters: limit + 1) == 0)
+    }
 }
 
 /// Text along lines bent with the line: glyphs follow curves, read upright, are left out where

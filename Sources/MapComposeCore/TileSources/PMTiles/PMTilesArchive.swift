@@ -1,4 +1,5 @@
 import Foundation
+import MapLibreStyleSpec
 
 /// A PMTiles version 3 archive: its header and root directory read once, leaf directories as
 /// tiles need them (the most recent kept), tiles found by level, column and row. Safe to use
@@ -7,6 +8,8 @@ final class PMTilesArchive: Sendable {
     let header: PMTilesHeader
     /// The archive's JSON metadata, a JSON object (`{}` when it has none).
     let metadataJSON: Data
+    /// The same, parsed.
+    private let metadata: JSONObject
     private let reader: any PMTilesByteReader
     private let root: PMTilesDirectory
     private let leaves = LeafDirectories()
@@ -16,17 +19,19 @@ final class PMTilesArchive: Sendable {
     static let maxTileBytes = 64 << 20
     /// Root, then at most three levels of leaves (the format needs far fewer).
     static let maxDepth = 4
+    /// Deepest nesting of the metadata's JSON (what real archives write is a few levels deep).
+    static let maxMetadataNesting = 512
 
     var name: String { reader.name }
 
     /// A string value of the metadata (e.g. `attribution`, `name`).
-    func metadataText(_ key: String) -> String? {
-        ((try? JSONSerialization.jsonObject(with: metadataJSON)) as? [String: Any])?[key] as? String
-    }
+    func metadataText(_ key: String) -> String? { metadata[key]?.string }
 
-    private init(header: PMTilesHeader, metadataJSON: Data, reader: any PMTilesByteReader, root: PMTilesDirectory) {
+    private init(header: PMTilesHeader, metadataJSON: Data, metadata: JSONObject, reader: any PMTilesByteReader,
+                 root: PMTilesDirectory) {
         self.header = header
         self.metadataJSON = metadataJSON
+        self.metadata = metadata
         self.reader = reader
         self.root = root
     }
@@ -42,19 +47,21 @@ final class PMTilesArchive: Sendable {
             let rootBytes = range.upperBound <= UInt64(first.count)
                 ? first.subdata(in: Int(range.lowerBound)..<Int(range.upperBound)) : try reader.readBlocking(range).get()
             let root = try directory(rootBytes, header: header)
-            var metadata = Data("{}".utf8)
+            var metadataJSON = Data("{}".utf8), metadata = JSONObject()
             if !header.metadata.isEmpty {
                 guard header.metadata.count <= UInt64(maxDirectoryBytes) else {
                     throw PMTilesError.Reason("its metadata is \(header.metadata.count) bytes")
                 }
                 let bytes = try inflated(try reader.readBlocking(header.metadata).get(), header.internalCompression,
                                          limit: maxDirectoryBytes, what: "metadata")
-                guard (try? JSONSerialization.jsonObject(with: bytes)) is [String: Any] else {
+                guard let object = (try? JSONValue.parse(bytes: [UInt8](bytes), maxDepth: maxMetadataNesting))?.object else {
                     throw PMTilesError.Reason("its metadata is not a JSON object")
                 }
-                metadata = bytes
+                metadataJSON = bytes
+                metadata = object
             }
-            return .success(PMTilesArchive(header: header, metadataJSON: metadata, reader: reader, root: root))
+            return .success(PMTilesArchive(header: header, metadataJSON: metadataJSON, metadata: metadata, reader: reader,
+                                           root: root))
         } catch let reason as PMTilesError.Reason {
             return .failure(PMTilesError(reader.name, reason))
         } catch {
