@@ -79,7 +79,11 @@ public struct RenderDiagnostic: Codable, Sendable, Equatable, CustomStringConver
     public var description: String {
         switch kind {
         case .tileProblem, .tileNotServed:
-            guard let count, count > 1 else { return "layer '\(layer)': tile \(tile ?? "?") (\(origin ?? "?")): \(detail)" }
+            guard let count, count > 1 else {
+                // A MapLibre group's problems name their tile in the detail (its URL or path).
+                guard let tile else { return "layer '\(layer)': \(detail)" }
+                return "layer '\(layer)': tile \(tile) (\(origin ?? "?")): \(detail)"
+            }
             return "layer '\(layer)': \(count) of \(total ?? count) tiles of level \(level ?? 0): \(detail) "
                 + "(first: tile \(tile ?? "?"), \(origin ?? "?"))"
         case .tilesAbsent:

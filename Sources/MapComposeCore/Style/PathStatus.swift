@@ -67,6 +67,11 @@ enum PathStatus: Equatable {
 
     /// The file's bytes; the error is a short reason (the operating system's, when known).
     static func read(_ url: URL) throws(PathReadError) -> Data {
+        // Foundation refuses these with "Permission denied", which sends people looking at
+        // the file's permissions.
+        if case .special = PathStatus(url), let problem = PathStatus.special.problem(expecting: "a file") {
+            throw PathReadError(reason: problem)
+        }
         do {
             return try Data(contentsOf: url)
         } catch {

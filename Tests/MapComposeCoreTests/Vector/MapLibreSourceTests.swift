@@ -68,6 +68,10 @@ import Testing
         let result = try await MapRenderer(style: style, options: RenderOptions(attribution: false)).render(viewport)
         #expect(T.close(result.image.rgba(x: 10, y: 32), T.land))
         #expect(result.report.diagnostics.contains { $0.detail.contains("not a vector tile") })
+        // The group's problems name their tile by its URL: no "tile ? (?)" in the warning.
+        let warning = try #require(result.report.diagnostics.first { $0.detail.contains("not a vector tile") })
+        #expect(warning.description.hasPrefix("layer '\(warning.layer)': \(server.baseURL)/tiles/"), "\(warning)")
+        #expect(!warning.description.contains("?"), "\(warning)")
     }
 
     @Test func rasterSourceAndLayer() async throws {
