@@ -13,8 +13,8 @@ public struct BuiltInStyle: Sendable {
     /// The text of the files the style names, by the relative path it uses. Kept as the
     /// embedded strings: no copy of the data is made until a render reads it.
     public let files: [String: String]
-    /// The GeoJSON files among them stored ready to read, base64 (see `PreparedGeoJSON`).
-    let preparedFiles: [String: String]
+    /// The GeoJSON files among them stored ready to read (see `PreparedGeoJSON`).
+    let preparedFiles: [String: Data]
     /// The MapLibre style drawn instead when the world basemap is installed (its source is
     /// `mapcompose://basemap`, see `BasemapLocator`); nil for styles without one.
     public let basemapText: String?
@@ -45,9 +45,11 @@ public struct BuiltInStyle: Sendable {
         "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countries,
         "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitals,
     ]
+    /// Decoded from base64 once, when a built-in style is first looked up. Data that does not
+    /// decode (it is checked by a test) leaves the text to be parsed.
     private static let naturalEarthPrepared = [
-        "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countriesPrepared,
-        "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitalsPrepared,
+        "data/ne_110m_countries.geojson": Data(base64Encoded: EmbeddedStyleFiles.countriesPrepared) ?? Data(),
+        "data/ne_110m_cities.geojson": Data(base64Encoded: EmbeddedStyleFiles.capitalsPrepared) ?? Data(),
     ]
 
     /// This style as drawn over the world basemap: detailed to zoom 15.

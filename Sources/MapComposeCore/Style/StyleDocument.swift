@@ -117,15 +117,41 @@ public struct MBTilesSourceSpec: Sendable {
 
 /// Vector features from a GeoJSON file, drawn per tile.
 public struct GeoJSONSourceSpec: Sendable {
-    public var data: Data
+    /// The GeoJSON text's bytes.
+    public var data: Data {
+        get { embeddedText.map { Data(utf8Of: $0) } ?? storedData }
+        set {
+            storedData = newValue
+            embeddedText = nil
+            prepared = nil
+            fixedContentName = nil
+        }
+    }
     public var path: String
     public var symbolizer: FeatureSymbolizer
     /// The same features stored ready to read (the built-in style's data, see `PreparedGeoJSON`).
     var prepared: Data?
+    /// A name that stands for the data in the source's identity instead of its digest: the
+    /// built-in style's files, which a binary never changes.
+    var fixedContentName: String?
+    private var storedData: Data
+    /// A built-in style's file: its text, made into `data` only when asked for (a render reads
+    /// the prepared features instead).
+    private var embeddedText: String?
 
     /// `path` names the data in messages.
     public init(data: Data, path: String, symbolizer: FeatureSymbolizer = FeatureSymbolizer()) {
-        self.data = data
+        storedData = data
+        self.path = path
+        self.symbolizer = symbolizer
+    }
+
+    /// A built-in style's file at `path`, with its features stored ready to read (`prepared`).
+    init(builtInText text: String, prepared: Data?, path: String, symbolizer: FeatureSymbolizer) {
+        storedData = Data()
+        embeddedText = text
+        self.prepared = prepared
+        fixedContentName = "built-in/\(path)"
         self.path = path
         self.symbolizer = symbolizer
     }

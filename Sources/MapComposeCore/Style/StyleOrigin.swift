@@ -23,8 +23,8 @@ public enum StyleOrigin: Sendable {
 
     /// The built-in style's data at `path` stored ready to read (see `PreparedGeoJSON`), if any.
     func preparedGeoJSON(at path: String) -> Data? {
-        guard case .builtIn(let style) = self, let base64 = style.preparedFiles[path] else { return nil }
-        return Data(base64Encoded: base64)
+        guard case .builtIn(let style) = self else { return nil }
+        return style.preparedFiles[path]
     }
 
     /// Reads a file the style names by a relative (or absolute) path.
@@ -32,7 +32,7 @@ public enum StyleOrigin: Sendable {
         switch self {
         case .builtIn(let style):
             guard let text = style.files[path] else { throw .noSuchFile(path, lookedIn: "the built-in style") }
-            return Data(text.utf8)
+            return Data(utf8Of: text)
         case .file:
             let url = try existingFile(path)
             do {
@@ -80,5 +80,13 @@ enum StyleOriginError: Error, CustomStringConvertible {
         case .unusable(let path, let problem): return "'\(path)' \(problem)"
         case .notOnDisk(let path): return "'\(path)' must be a file on disk, which built-in styles cannot name"
         }
+    }
+}
+
+extension Data {
+    /// The UTF-8 bytes of `text`, copied whole (Data's initialiser from a sequence appends them
+    /// one by one).
+    init(utf8Of text: String) {
+        self = text.utf8.withContiguousStorageIfAvailable { Data(buffer: $0) } ?? Data(text.utf8)
     }
 }

@@ -329,9 +329,11 @@ struct StyleParser {
             labelHalo: halo ?? defaults.labelHalo)
         guard let path = map.string("path", required: true) else { return nil }
         do {
-            var spec = GeoJSONSourceSpec(data: try origin.data(at: path), path: path, symbolizer: symbolizer)
-            spec.prepared = origin.preparedGeoJSON(at: path)
-            return .geojson(spec)
+            if case .builtIn(let style) = origin, let text = style.files[path] {
+                return .geojson(GeoJSONSourceSpec(builtInText: text, prepared: origin.preparedGeoJSON(at: path), path: path,
+                                                  symbolizer: symbolizer))
+            }
+            return .geojson(GeoJSONSourceSpec(data: try origin.data(at: path), path: path, symbolizer: symbolizer))
         } catch {
             log.add(map.value("path"), map.path("path"), error.description)
             return nil

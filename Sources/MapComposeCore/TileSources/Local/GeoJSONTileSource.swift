@@ -26,7 +26,8 @@ public final class GeoJSONTileSource: TileSource {
         symbolizer = spec.symbolizer
         name = spec.path
         let symbolizerNumber = SymbolizerNumbers.number(for: spec.symbolizer)
-        info = TileSourceInfo(identity: "geojson:\(ContentDigest.hex(of: spec.data)):symbolizer-\(symbolizerNumber)",
+        let content = spec.fixedContentName ?? ContentDigest.hex(of: spec.data)
+        info = TileSourceInfo(identity: "geojson:\(content):symbolizer-\(symbolizerNumber)",
                               nativeZoom: TileMatrix.webMercator().levelRange, drawsAtAnyPixelRatio: true)
         labels = LabelPlacement(features: features, symbolizer: symbolizer)
         labelArea = nil

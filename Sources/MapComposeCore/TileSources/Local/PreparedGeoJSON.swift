@@ -50,21 +50,33 @@ enum PreparedGeoJSON {
             return Array(bytes[index..<index + count])
         }
 
-        mutating func byte() -> UInt8? { take(1)?.first }
-
-        mutating func unsigned(_ width: Int) -> Int? {
-            take(width).map { $0.reversed().reduce(0) { $0 << 8 | Int($1) } }
+        mutating func byte() -> UInt8? {
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            return bytes[index]
         }
+
+        /// A little-endian unsigned number of `width` bytes (at most 8), read in place.
+        private mutating func littleEndian(_ width: Int) -> UInt64? {
+            guard bytes.count - index >= width else { return nil }
+            var value: UInt64 = 0
+            for offset in stride(from: width - 1, through: 0, by: -1) { value = value << 8 | UInt64(bytes[index + offset]) }
+            index += width
+            return value
+        }
+
+        /// An unsigned number of `width` bytes (at most 4).
+        mutating func unsigned(_ width: Int) -> Int? { littleEndian(width).map { Int($0) } }
 
         mutating func u32() -> Int? { unsigned(4) }
 
-        mutating func f64() -> Double {
-            Double(bitPattern: take(8)!.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
-        }
+        /// A double; the caller has checked that the bytes are there.
+        mutating func f64() -> Double { Double(bitPattern: littleEndian(8)!) }
 
         mutating func text(lengthBytes: Int) -> String? {
-            guard let length = unsigned(lengthBytes), let utf8 = take(length) else { return nil }
-            return String(decoding: utf8, as: UTF8.self)
+            guard let length = unsigned(lengthBytes), bytes.count - index >= length else { return nil }
+            defer { index += length }
+            return String(decoding: bytes[index..<index + length], as: UTF8.self)
         }
 
         /// A count, then that many positions, clamped and projected as `GeoJSONReader` and

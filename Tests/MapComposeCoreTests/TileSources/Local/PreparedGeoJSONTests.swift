@@ -35,5 +35,18 @@ import Testing
             return nil
         }
         #expect(specs.count == 3 && specs.allSatisfy { $0.prepared != nil })
+        // The text is there when asked for, and the identity names the file instead of hashing it.
+        let countries = try #require(specs.first { $0.path.hasSuffix("countries.geojson") })
+        #expect(countries.data == Data(EmbeddedStyleFiles.countries.utf8))
+        let source = try GeoJSONTileSource(spec: countries)
+        #expect(source.info.identity.hasPrefix("geojson:built-in/data/ne_110m_countries.geojson:"))
+        #expect(source.features.count == (try GeoJSONTileSource(spec: GeoJSONSourceSpec(data: countries.data, path: "c",
+                                                                                      symbolizer: countries.symbolizer))).features.count)
+        // Data set by hand is data like any other: its digest names it.
+        var replaced = countries
+        replaced.data = Data(#"{"type": "Point", "coordinates": [1, 2]}"#.utf8)
+        #expect(replaced.prepared == nil)
+        let replacedSource = try GeoJSONTileSource(spec: replaced)
+        #expect(replacedSource.features.count == 1 && !replacedSource.info.identity.hasPrefix("geojson:built-in"))
     }
 }
