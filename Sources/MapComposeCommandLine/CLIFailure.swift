@@ -19,7 +19,8 @@ public struct CLIFailure: Error {
 /// Writes a line to standard error, its control characters escaped (see `TerminalText`);
 /// `keepingNewlines` for a message of several lines.
 public func printError(_ line: String, keepingNewlines: Bool = false) {
-    FileHandle.standardError.write(Data((TerminalText.escaped(line, keepingNewlines: keepingNewlines) + "\n").utf8))
+    var text = TerminalText.escaped(line, keepingNewlines: keepingNewlines) + "\n"
+    text.withUTF8 { FileHandle.standardError.write(Data(buffer: $0)) }
 }
 
 /// Writes a message line to standard output, its control characters escaped.

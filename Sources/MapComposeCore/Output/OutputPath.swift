@@ -31,11 +31,11 @@ public enum OutputPath {
     public static func joined(_ folder: String, _ name: String) -> String {
         // `maps/` and `maps` name the same folder: one slash between it and the name.
         var folder = Substring(folder)
-        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        while folder.utf8.count > 1, folder.utf8.last == UInt8(ascii: "/") { folder = folder.dropLast() }
         switch folder {
         case ".": return name
         case "/": return "/" + name
-        default: return folder + "/" + name
+        default: return String(folder) + "/" + name
         }
     }
 

@@ -39,7 +39,7 @@ public final class GeoJSONTileSource: TileSource {
         name = source.name
         labels = source.labels
         self.labelArea = labelArea
-        let area = [labelArea.minX, labelArea.minY, labelArea.maxX, labelArea.maxY].map { String(format: "%.4f", $0) }
+        let area = [labelArea.minX, labelArea.minY, labelArea.maxX, labelArea.maxY].map { "\($0)" }
         info = TileSourceInfo(identity: source.info.identity + "@labels-within:" + area.joined(separator: ","),
                               nativeZoom: source.info.nativeZoom, drawsAtAnyPixelRatio: true)
     }
