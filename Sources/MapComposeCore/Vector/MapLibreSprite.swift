@@ -36,31 +36,41 @@ enum MapLibreSprite {
     /// The sprite and its `@2x` sheets when there are any. A missing `@2x` sheet is no problem
     /// (the sprite's own is drawn at every scale); one that is there but cannot be read is
     /// `doubleProblem`.
+    /// `leftOut` says why each index entry that gives no icon was left out.
     static func loadSheets(_ location: String, base: URL?, remote: RemoteEnvironment)
-        -> (sheets: Result<SpriteSheets, MapLibreSourceError>, doubleProblem: String?) {
-        let standard: [String: SpriteIcon]
+        -> (sheets: Result<SpriteSheets, MapLibreSourceError>, doubleProblem: String?, leftOut: [String]) {
+        let standard: Sheet
         switch load(location, base: base, remote: remote) {
-        case .failure(let error): return (.failure(error), nil)
-        case .success(let icons): standard = icons
+        case .failure(let error): return (.failure(error), nil, [])
+        case .success(let sheet): standard = sheet
         }
         let double = location + "@2x"
         let remoteSprite = MapLibreSourceOpener.isRemote(double)
         if !remoteSprite {
             let path = double.hasPrefix("file://") ? String(double.dropFirst("file://".count)) : double
             let index = MapLibreSourceOpener.file(path + ".json", base: base).path
-            guard FileManager.default.fileExists(atPath: index) else { return (.success(SpriteSheets(standard: standard)), nil) }
+            guard FileManager.default.fileExists(atPath: index) else {
+                return (.success(SpriteSheets(standard: standard.icons)), nil, standard.leftOut)
+            }
         }
         switch load(double, base: base, remote: remote, pixelRatio: 2) {
-        case .success(let icons): return (.success(SpriteSheets(standard: standard, double: icons)), nil)
+        case .success(let sheet):
+            return (.success(SpriteSheets(standard: standard.icons, double: sheet.icons)), nil, standard.leftOut + sheet.leftOut)
         // A server without the sheet answers with an error: the sprite has no @2x sheet.
-        case .failure where remoteSprite: return (.success(SpriteSheets(standard: standard)), nil)
-        case .failure(let error): return (.success(SpriteSheets(standard: standard)), error.message)
+        case .failure where remoteSprite: return (.success(SpriteSheets(standard: standard.icons)), nil, standard.leftOut)
+        case .failure(let error): return (.success(SpriteSheets(standard: standard.icons)), error.message, standard.leftOut)
         }
+    }
+
+    /// One sheet's icons, and why each index entry that gives none was left out.
+    struct Sheet {
+        var icons: [String: SpriteIcon] = [:]
+        var leftOut: [String] = []
     }
 
     /// The icons of one sheet; `pixelRatio` is that of icons whose index entry names none.
     static func load(_ location: String, base: URL?, remote: RemoteEnvironment,
-                     pixelRatio: Double = 1) -> Result<[String: SpriteIcon], MapLibreSourceError> {
+                     pixelRatio: Double = 1) -> Result<Sheet, MapLibreSourceError> {
         func bytes(_ suffix: String) -> Result<Data, MapLibreSourceError> {
             let text = location + suffix
             if MapLibreSourceOpener.isRemote(text) {
@@ -94,12 +104,20 @@ enum MapLibreSprite {
                 return .failure(MapLibreSourceError("sprite", "'\(location).png': \(error)"))
             }
         }
-        var icons: [String: SpriteIcon] = [:]
+        var result = Sheet()
         for (name, entry) in index.object?.members ?? [] {
             guard let x = entry["x"]?.number, let y = entry["y"]?.number, let width = entry["width"]?.number,
-                  let height = entry["height"]?.number, width >= 1, height >= 1, x >= 0, y >= 0,
-                  x + width <= Double(sheet.width), y + height <= Double(sheet.height),
-                  let image = try? sheet.cropped(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) else { continue }
+                  let height = entry["height"]?.number else {
+                result.leftOut.append("'\(name)' in '\(location).json' has no numbers for x, y, width and height")
+                continue
+            }
+            guard width >= 1, height >= 1, x >= 0, y >= 0, x + width <= Double(sheet.width), y + height <= Double(sheet.height),
+                  let image = try? sheet.cropped(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) else {
+                let numbers = [x, y, width, height].map(\.exactText)
+                result.leftOut.append("'\(name)' in '\(location).json': x \(numbers[0]), y \(numbers[1]), width \(numbers[2]), "
+                                      + "height \(numbers[3]) is not a rectangle within the \(sheet.width)×\(sheet.height) sheet")
+                continue
+            }
             let ratio = entry["pixelRatio"]?.number ?? pixelRatio
             var icon = SpriteIcon(image: image, pixelRatio: ratio > 0 && ratio.isFinite ? ratio : pixelRatio)
             icon.stretchX = stretchZones(entry["stretchX"], size: width)
@@ -109,9 +127,9 @@ enum MapLibreSprite {
                 icon.content = (box[0], box[1], box[2], box[3])
             }
             if case .bool(true)? = entry["sdf"] { icon.sdf = true }
-            icons[name] = icon
+            result.icons[name] = icon
         }
-        return .success(icons)
+        return .success(result)
     }
 
     /// An index entry's `stretchX` or `stretchY`: pairs of image pixels within `size`, in order

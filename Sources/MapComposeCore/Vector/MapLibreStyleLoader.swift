@@ -84,7 +84,7 @@ enum MapLibreStyleLoader {
         guard log.isEmpty else { return nil }
         var sprite = SpriteSheets()
         if let location = definition.sprite {
-            let (sheets, doubleProblem) = MapLibreSprite.loadSheets(location, base: spec.base, remote: remote)
+            let (sheets, doubleProblem, leftOut) = MapLibreSprite.loadSheets(location, base: spec.base, remote: remote)
             switch sheets {
             case .success(let loaded):
                 sprite = loaded
@@ -92,6 +92,10 @@ enum MapLibreStyleLoader {
             case .failure(let error): log.note(nil, "sprite", "icons are not drawn: \(error.message)")
             }
             if let doubleProblem { log.note(nil, "sprite", "the @2x sheet is not drawn: \(doubleProblem)") }
+            if let first = leftOut.first {
+                let more = leftOut.count > 1 ? " (and \(leftOut.count - 1) more)" : ""
+                log.note(nil, "sprite", "\(leftOut.count == 1 ? "an icon is" : "\(leftOut.count) icons are") not drawn: \(first)\(more)")
+            }
         } else {
             for (property, what) in [("icon-image", "icons"), ("fill-pattern", "fill patterns"), ("line-pattern", "line patterns"),
                                      ("background-pattern", "background patterns")]
