@@ -13,8 +13,9 @@ public struct BuiltInStyle: Sendable {
     /// The text of the files the style names, by the relative path it uses. Kept as the
     /// embedded strings: no copy of the data is made until a render reads it.
     public let files: [String: String]
-    /// The GeoJSON files among them stored ready to read (see `PreparedGeoJSON`).
-    let preparedFiles: [String: Data]
+    /// The GeoJSON files among them stored ready to read (see `PreparedGeoJSON`), each decoded
+    /// when first asked for.
+    let preparedFiles: [String: @Sendable () -> Data]
     /// The MapLibre style drawn instead when the world basemap is installed (its source is
     /// `mapcompose://basemap`, see `BasemapLocator`); nil for styles without one.
     public let basemapText: String?
@@ -45,11 +46,9 @@ public struct BuiltInStyle: Sendable {
         "data/ne_110m_countries.geojson": EmbeddedStyleFiles.countries,
         "data/ne_110m_cities.geojson": EmbeddedStyleFiles.capitals,
     ]
-    /// Decoded from base64 once, when a built-in style is first looked up. Data that does not
-    /// decode (it is checked by a test) leaves the text to be parsed.
-    private static let naturalEarthPrepared = [
-        "data/ne_110m_countries.geojson": Data(base64Encoded: EmbeddedStyleFiles.countriesPrepared) ?? Data(),
-        "data/ne_110m_cities.geojson": Data(base64Encoded: EmbeddedStyleFiles.capitalsPrepared) ?? Data(),
+    private static let naturalEarthPrepared: [String: @Sendable () -> Data] = [
+        "data/ne_110m_countries.geojson": { PreparedNaturalEarth.countries },
+        "data/ne_110m_cities.geojson": { PreparedNaturalEarth.capitals },
     ]
 
     /// This style as drawn over the world basemap: detailed to zoom 15.
@@ -65,4 +64,12 @@ public struct BuiltInStyle: Sendable {
     public static func named(_ name: String) -> BuiltInStyle? {
         all.first { $0.name == name }
     }
+}
+
+/// The built-in style's prepared files, decoded from base64 once, when a render first reads
+/// them (not when a style is looked up). Data that does not decode (a test checks that it
+/// does) leaves the text to be parsed.
+private enum PreparedNaturalEarth {
+    static let countries = Data(base64Encoded: EmbeddedStyleFiles.countriesPrepared) ?? Data()
+    static let capitals = Data(base64Encoded: EmbeddedStyleFiles.capitalsPrepared) ?? Data()
 }

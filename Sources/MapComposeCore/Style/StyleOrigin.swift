@@ -24,7 +24,7 @@ public enum StyleOrigin: Sendable {
     /// The built-in style's data at `path` stored ready to read (see `PreparedGeoJSON`), if any.
     func preparedGeoJSON(at path: String) -> Data? {
         guard case .builtIn(let style) = self else { return nil }
-        return style.preparedFiles[path]
+        return style.preparedFiles[path]?()
     }
 
     /// Reads a file the style names by a relative (or absolute) path.
