@@ -54,9 +54,13 @@ final class PMTilesArchive: Sendable {
                 }
                 let bytes = try inflated(try reader.readBlocking(header.metadata).get(), header.internalCompression,
                                          limit: maxDirectoryBytes, what: "metadata")
-                guard let object = (try? JSONValue.parse(bytes: [UInt8](bytes), maxDepth: maxMetadataNesting))?.object else {
-                    throw PMTilesError.Reason("its metadata is not a JSON object")
+                let parsed: JSONValue
+                do {
+                    parsed = try JSONValue.parse(bytes: [UInt8](bytes), maxDepth: maxMetadataNesting)
+                } catch {
+                    throw PMTilesError.Reason("its metadata is not JSON (\(error))")
                 }
+                guard let object = parsed.object else { throw PMTilesError.Reason("its metadata is not a JSON object") }
                 metadataJSON = bytes
                 metadata = object
             }

@@ -82,15 +82,32 @@ import Testing
 
     /// A minimal archive: the header, then `root` as the root directory, then `leaves` as the
     /// leaf directories, then `tiles`.
-    static func archive(root: [UInt8], leaves: [UInt8] = [], tiles: [UInt8] = [], tileType: UInt8 = 2) -> Data {
+    static func archive(root: [UInt8], metadata: [UInt8] = [], leaves: [UInt8] = [], tiles: [UInt8] = [],
+                        tileType: UInt8 = 2) -> Data {
         var header = Array("PMTiles".utf8) + [3]
-        let rootStart = UInt64(127), leafStart = rootStart + UInt64(root.count), tileStart = leafStart + UInt64(leaves.count)
-        header += u64(rootStart) + u64(UInt64(root.count)) + u64(0) + u64(0)
+        let rootStart = UInt64(127), metadataStart = rootStart + UInt64(root.count)
+        let leafStart = metadataStart + UInt64(metadata.count), tileStart = leafStart + UInt64(leaves.count)
+        header += u64(rootStart) + u64(UInt64(root.count)) + u64(metadataStart) + u64(UInt64(metadata.count))
         header += u64(leafStart) + u64(UInt64(leaves.count)) + u64(tileStart) + u64(UInt64(tiles.count))
         header += u64(1) + u64(1) + u64(1)
         header += [1, 2, 1, tileType, 0, 3]
         header += [UInt8](repeating: 0, count: 127 - header.count)
-        return Data(header + root + leaves + tiles)
+        return Data(header + root + metadata + leaves + tiles)
+    }
+
+    @Test func metadataThatIsNotAJSONObjectIsRefused() throws {
+        let root = Self.zlib(Self.varints([1, 0, 1, 10, 1]))
+        func reason(_ metadata: String) throws -> String { try Self.reason(Self.archive(root: root, metadata: Self.zlib(Array(metadata.utf8)))) }
+        #expect(try reason("[1, 2]") == "its metadata is not a JSON object")
+        #expect(try reason("{\"name\": ").hasPrefix("its metadata is not JSON ("))
+        // Nesting beyond what any archive writes is refused before it is walked.
+        #expect(try reason("{\"a\": " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}")
+                    .hasPrefix("its metadata is not JSON ("))
+        let folder = try TemporaryFolder()
+        let data = Self.archive(root: root, metadata: Self.zlib(Array(#"{"attribution": "© someone", "name": "n"}"#.utf8)))
+        let reader = try PMTilesFileReader.open(try folder.write(data, to: "m.pmtiles").path).get()
+        let archive = try PMTilesArchive.open(reader).get()
+        #expect(archive.metadataText("attribution") == "© someone" && archive.metadataText("missing") == nil)
     }
 
     @Test func damagedArchivesAreRefusedWithTheReason() throws {
