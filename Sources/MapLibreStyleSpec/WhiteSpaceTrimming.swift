@@ -1,13 +1,15 @@
 extension Substring {
     /// The text without the white space around it: spaces, tabs and line breaks (Unicode's
     /// White_Space property and the zero-width space: the set Foundation calls
-    /// `.whitespacesAndNewlines`), read scalar by
-    /// scalar instead of through Foundation's bridged character sets, whose first use looks up
-    /// protocol conformances at run time.
-    package var trimmingWhiteSpace: Substring {
+    /// `.whitespacesAndNewlines`), read scalar by scalar instead of through Foundation's
+    /// bridged character sets, whose first use looks up protocol conformances at run time.
+    package var trimmingWhiteSpace: Substring { trimming { $0.isWhiteSpace } }
+
+    /// The text without the scalars around it for which `isTrimmed` holds.
+    package func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> Substring {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.isWhiteSpace }),
-              let last = scalars.lastIndex(where: { !$0.isWhiteSpace }) else {
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
+              let last = scalars.lastIndex(where: { !isTrimmed($0) }) else {
             return self[endIndex...]
         }
         return Substring(scalars[first...last])

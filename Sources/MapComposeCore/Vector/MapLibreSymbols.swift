@@ -324,7 +324,7 @@ extension MapLibrePainter {
         text = StreamSafeText.limited(text)
         // Wrapping a paragraph takes time growing faster than its length, and a label of
         // thousands of characters covers more than any map: it is left out, as one that does not fit.
-        guard text.unicodeScalars.count <= Self.maxLabelCharacters else { return nil }
+        guard text.utf8.count <= Self.maxLabelCharacters || text.unicodeScalars.count <= Self.maxLabelCharacters else { return nil }
         let scale = viewport.scale
         let size = min(layer.number("text-size", ctx), 1000) * scale
         // Point labels break at line breaks and past text-max-width (in ems); line labels are one line.
