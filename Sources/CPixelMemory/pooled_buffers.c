@@ -28,7 +28,24 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static mc_pooled_buffer *free_lists[CLASSES + 1];  // by slot / GRAIN
 static uint8_t *chunk_next, *chunk_end;            // unused rest of the newest chunk
 
+static mc_pooled_buffer *take(size_t length, int *reused);
+
 mc_pooled_buffer *mc_pooled_buffer_create(size_t length) {
+    int reused = 0;
+    mc_pooled_buffer *buffer = take(length, &reused);
+    // A reused buffer holds the last image's pixels: new images start transparent.
+    if (buffer && reused) memset(buffer->bytes, 0, buffer->slot);
+    return buffer;
+}
+
+mc_pooled_buffer *mc_pooled_buffer_create_unzeroed(size_t length) {
+    int reused = 0;
+    return take(length, &reused);
+}
+
+/// A buffer for `length` bytes: a released one of its size (`*reused` set), else a new slot
+/// of a huge-page chunk, zero. NULL outside the pool's range or when no memory can be had.
+static mc_pooled_buffer *take(size_t length, int *reused) {
     if (length < (size_t)MC_POOLED_BUFFER_MIN || length > (size_t)MC_POOLED_BUFFER_MAX) return NULL;
     size_t slot = (length + GRAIN - 1) / GRAIN * GRAIN;
     pthread_mutex_lock(&pool_lock);
@@ -36,9 +53,8 @@ mc_pooled_buffer *mc_pooled_buffer_create(size_t length) {
     if (buffer) {
         free_lists[slot / GRAIN] = buffer->next;
         pthread_mutex_unlock(&pool_lock);
-        // A reused buffer holds the last image's pixels: new images start transparent.
-        memset(buffer->bytes, 0, buffer->slot);
         buffer->next = NULL;
+        *reused = 1;
         return buffer;
     }
     buffer = malloc(sizeof *buffer);

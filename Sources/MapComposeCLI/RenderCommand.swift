@@ -76,7 +76,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Write a JSON report of what was drawn per layer to this file (- for standard output, when the image is not).")
     var report: String?
 
-    @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory for reuse (0 keeps none).")
+    @Option(parsing: .unconditional, help: "MiB of decoded tiles kept in memory for reuse within the map (0, the default, keeps none).")
     var tileMemory = RenderSettings.defaultTileMemory
 
     @Flag(help: "Fail (exit 1, no image) when any tile is corrupt or unreadable.")

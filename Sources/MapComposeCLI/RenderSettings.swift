@@ -11,7 +11,9 @@ struct RenderSettings: Equatable {
     static let defaultSize = "800x600"
     static let defaultScale = 1.0
     static let defaultQuality = 90
-    static let defaultTileMemory = TileStore.defaultMemoryBudget >> 20
+    /// None kept: one map seldom asks for a tile twice (strips hand their edge rows to their
+    /// neighbours), and memory released by one strip of tiles is filled again by the next.
+    static let defaultTileMemory = 0
 
     var output: String
     var style = defaultStyle

@@ -26,15 +26,27 @@ size_t mc_huge_pages_length(size_t length);
 /// allows (see mc_advise_huge_pages).
 typedef struct mc_huge_buffer mc_huge_buffer;
 
-/// A new buffer of at least `length` bytes, all zero; NULL when the memory cannot be had.
+/// A buffer of at least `length` bytes, all zero: a released one of at most twice the size
+/// when there is one, else a new mapping; NULL when the memory cannot be had.
 mc_huge_buffer *mc_huge_buffer_create(size_t length);
+
+/// As mc_huge_buffer_create, but a reused buffer keeps its earlier user's bytes: for a caller
+/// that writes every byte before it reads one.
+mc_huge_buffer *mc_huge_buffer_create_unzeroed(size_t length);
 
 /// The buffer's first byte.
 void *mc_huge_buffer_bytes(const mc_huge_buffer *buffer);
 
-/// Releases a buffer from mc_huge_buffer_create. Takes `void *` so that it can serve as a
-/// Cairo user-data destroy function.
+/// Releases a buffer from mc_huge_buffer_create: it is kept (at most 64 MiB of them) for a later
+/// mc_huge_buffer_create of a size it holds, else unmapped. Takes `void *` so that it can serve
+/// as a Cairo user-data destroy function. Thread-safe, as is mc_huge_buffer_create.
 void mc_huge_buffer_destroy(void *buffer);
+
+/// Bytes of released huge buffers kept for reuse.
+size_t mc_huge_buffer_spare_bytes(void);
+
+/// Unmaps the released huge buffers kept for reuse.
+void mc_huge_buffer_drop_spares(void);
 
 /// The sizes the pool of tile-sized buffers serves (pooled_buffers.c).
 enum { MC_POOLED_BUFFER_MIN = 64 << 10, MC_POOLED_BUFFER_MAX = 2 << 20 };
@@ -46,6 +58,10 @@ typedef struct mc_pooled_buffer mc_pooled_buffer;
 /// A buffer of at least `length` bytes, all zero; NULL for a length outside the pool's range or
 /// when the memory cannot be had.
 mc_pooled_buffer *mc_pooled_buffer_create(size_t length);
+
+/// As mc_pooled_buffer_create, but a reused buffer keeps its earlier user's bytes: for a caller
+/// that writes every byte before it reads one.
+mc_pooled_buffer *mc_pooled_buffer_create_unzeroed(size_t length);
 
 /// The buffer's first byte (64 KiB-aligned).
 void *mc_pooled_buffer_bytes(const mc_pooled_buffer *buffer);

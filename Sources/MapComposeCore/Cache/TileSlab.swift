@@ -4,7 +4,8 @@ import Foundation
 /// its cell: the tiles the store keeps are views of their cells, and a mosaic of exactly that
 /// rectangle is the slab itself, with nothing stitched and no pixels copied (see
 /// `TileMosaic`). A tile of another size gets an image of its own, and one that does not
-/// decode leaves its cell transparent.
+/// decode leaves its cell transparent. Its memory may be reused (see `PixelMemory`): a tile
+/// decoded into a cell writes all of it, and the cells left without one are cleared after.
 ///
 /// The pixels live as long as any of the tiles or mosaics made from them.
 final class TileSlab: @unchecked Sendable {
@@ -36,7 +37,8 @@ final class TileSlab: @unchecked Sendable {
         self.cellHeight = cellHeight
         let (width, wide) = range.columns.count.multipliedReportingOverflow(by: cellWidth)
         let (height, tall) = range.rows.count.multipliedReportingOverflow(by: cellHeight)
-        guard !wide, !tall, let image = try? RasterImage(width: width, height: height) else { return nil }
+        // Every cell is written by the tile decoded into it, or cleared when decoding is done.
+        guard !wide, !tall, let image = try? RasterImage(unclearedWidth: width, height: height) else { return nil }
         self.image = image
         var cells: [RasterImage] = []
         cells.reserveCapacity(range.count)
@@ -78,30 +80,36 @@ final class TileSlab: @unchecked Sendable {
     }
 
     /// The image to decode the tile at `coord` into when its header says `width × height`: its
-    /// cell, when the coordinate is in the slab and the size is the cell's.
+    /// cell, when the coordinate is in the slab and the size is the cell's. (A decoder writes
+    /// every pixel of a tile it decodes, and clears its target when it fails.)
     func target(for coord: TileCoord, width: Int, height: Int) -> RasterImage? {
-        guard width == cellWidth, height == cellHeight, coord.z == range.level,
-              range.columns.contains(coord.x), range.rows.contains(coord.y) else { return nil }
-        let column = coord.x - range.columns.lowerBound, row = coord.y - range.rows.lowerBound
-        return cells[row * range.columns.count + column]
+        guard width == cellWidth, height == cellHeight, let index = cellIndex(coord) else { return nil }
+        return cells[index]
+    }
+
+    /// The index in `cells` of the cell of `coord`; nil outside the slab.
+    private func cellIndex(_ coord: TileCoord) -> Int? {
+        guard coord.z == range.level, range.columns.contains(coord.x), range.rows.contains(coord.y) else { return nil }
+        return (coord.y - range.rows.lowerBound) * range.columns.count + coord.x - range.columns.lowerBound
     }
 
     /// The tiles decoded for `coords` as the store keeps them: each decoded into its cell
-    /// becomes a view that knows its slab. Records how many cells hold a tile and tells Cairo
-    /// the slab's pixels changed. Called once, when decoding is done, before any tile is handed
-    /// out.
+    /// becomes a view that knows its slab. Clears the cells that hold no tile, records how many
+    /// do and tells Cairo the slab's pixels changed. Called once, when decoding is done, before
+    /// any tile is handed out.
     func finishDecoding(_ tiles: [StoredTile], at coords: [TileCoord]) -> [StoredTile] {
-        var filled = 0
+        var filled = Set<Int>()
         let kept = zip(tiles, coords).map { tile, coord -> StoredTile in
-            guard case .image(let decoded) = tile.content, decoded === target(for: coord, width: cellWidth, height: cellHeight),
+            guard case .image(let decoded) = tile.content, let index = cellIndex(coord), decoded === cells[index],
                   let cell = try? image.cellView(x: (coord.x - range.columns.lowerBound) * cellWidth,
                                                  y: (coord.y - range.rows.lowerBound) * cellHeight,
                                                  width: cellWidth, height: cellHeight, slab: self) else { return tile }
-            filled += 1
+            filled.insert(index)
             return StoredTile(content: .image(cell), origin: tile.origin, provenance: tile.provenance,
                               cameFromDiskCache: tile.cameFromDiskCache)
         }
-        filledCells = filled
+        for index in cells.indices where !filled.contains(index) { cells[index].clearPixels() }
+        filledCells = filled.count
         image.markChanged()
         return kept
     }

@@ -6,41 +6,57 @@ import Foundation
 /// group; for each level (`beginLevel`/`endLevel`, a sub-group when a crossfade draws it at a
 /// weight) `draw` places its blocks: the missing-tile fill, ancestors and descendants standing
 /// in for missing tiles, then the exact tiles on top; `end` paints the group with the layer's
-/// opacity and blend.
+/// opacity and blend. A layer of several blocks and one level has no group of its own: each
+/// block that needs one gets a group of its own size (see `groupsEachBlock`).
 struct LayerCompositor {
     let viewport: Viewport
     let plan: LayerPlan
     /// True when the layer's tiles are painted straight onto the map with its opacity (see
-    /// `paintsOnce`) instead of into a group painted with it.
+    /// `paintsOnce`) instead of into a group painted with it: for a layer of one block, that
+    /// block; for a layer whose blocks are grouped each on their own, the block this compositor
+    /// was made for.
     private(set) var paintsStraight = false
 
-    /// A compositor for `plan`; given the layer's first resolved block, it paints straight onto
-    /// the map when that block is all the layer paints, once (see `paintsOnce`).
+    /// A compositor for `plan`; given the layer's first resolved block (or, for a layer whose
+    /// blocks are grouped each on their own, the block to draw), it paints straight onto the
+    /// map when that block is all it paints there, once (see `paintsOnce`).
     init(viewport: Viewport, plan: LayerPlan, firstBlock: (resolved: ResolvedBlock, block: TileBlock)? = nil) {
         self.viewport = viewport
         self.plan = plan
         if let firstBlock { paintsStraight = paintsOnce(firstBlock.resolved, block: firstBlock.block) }
     }
 
-    /// True when the group must be painted separately (opacity, blend, or levels drawn at a
-    /// weight); plain opaque source-over layers draw straight onto the map, saving a
-    /// full-size surface.
+    /// True when what the layer draws must be painted as a group (opacity, blend, or levels
+    /// drawn at a weight); plain opaque source-over layers draw straight onto the map.
+    private var needsGroup: Bool {
+        plan.opacity < 1 || plan.layer.spec.blend != .srcOver || plan.passes.count > 1
+    }
+
+    /// True when each block of the layer is painted on its own: straight, or in a group clipped
+    /// to the block's own cells, painted with the layer's opacity and blend. Blocks paint only
+    /// inside their cells, with the edges they share rounded to whole device pixels, so no
+    /// pixel is painted by two blocks and this gives the pixels one group for the whole layer
+    /// gives, without a group the size of the map. For layers of several blocks and one level.
+    var groupsEachBlock: Bool { plan.isBlocked && plan.passes.count == 1 }
+
+    /// True when the layer is painted through one group the size of the map.
     var usesGroup: Bool {
-        !paintsStraight && (plan.opacity < 1 || plan.layer.spec.blend != .srcOver || plan.passes.count > 1)
+        !paintsStraight && !groupsEachBlock && needsGroup
     }
 
     /// The alpha tiles are painted with: the layer's opacity when they are painted straight.
     private var paintAlpha: Double { paintsStraight ? plan.opacity : 1 }
 
-    /// True when `resolved`, the only block of the layer's only level, is drawn by painting
-    /// each pixel of the output once: every tile is there, so no fill and no stand-ins are
-    /// drawn under the tiles, the layer blends source-over, and its area covers the output, so
-    /// no clip edge crosses a pixel. Painting once with the layer's opacity then gives the
-    /// pixels that painting into a group and the group with the opacity give, without a group
-    /// the size of the map, and the paint can be shared among cores.
+    /// True when `resolved` is drawn by painting each pixel of the output it covers once: the
+    /// layer's only level, every tile of the block there, so no fill and no stand-ins are drawn
+    /// under the tiles, the layer blends source-over, and its area covers the output, so no clip
+    /// edge crosses a pixel. Painting once with the layer's opacity then gives the pixels that
+    /// painting into a group and the group with the opacity give, without a group, and the paint
+    /// can be shared among cores. (The block is the layer's only one, or one of blocks grouped
+    /// each on their own, which paint disjoint pixels.)
     private func paintsOnce(_ resolved: ResolvedBlock, block: TileBlock) -> Bool {
         plan.layer.spec.blend == .srcOver && plan.passes.count == 1 && plan.passes[0].alpha >= 1
-            && plan.passes[0].blocks.count == 1 && resolved.parentLevel.isEmpty && resolved.withChildren.isEmpty
+            && resolved.parentLevel.isEmpty && resolved.withChildren.isEmpty
             && block.tiles.allSatisfy { resolved.tiles[plan.matrix.wrapped($0)]?.image != nil } && areaCoversOutput
     }
 
@@ -64,17 +80,40 @@ struct LayerCompositor {
     }
 
     /// Draws one resolved block: fill for tiles nothing covers, ancestors (coarsest first) and
-    /// descendants under the tiles they stand in for, then the block's own mosaic.
+    /// descendants under the tiles they stand in for, then the block's own mosaic; in a group
+    /// of the block's own when the layer groups each block (see `groupsEachBlock`) and this one
+    /// is not painted straight.
     func draw(_ resolved: ResolvedBlock, block: TileBlock, level pass: LevelPass,
               on context: DrawingContext) throws(CairoError) {
+        guard groupsEachBlock, needsGroup, !paintsStraight else {
+            try drawContent(resolved, block: block, level: pass, on: context)
+            return
+        }
+        context.save()
+        clipToBlockArea(block, context)
+        context.beginGroup()
+        do {
+            try drawContent(resolved, block: block, level: pass, on: context)
+        } catch {
+            context.endGroup(alpha: 0, blend: .srcOver)
+            context.restore()
+            throw error
+        }
+        context.endGroup(alpha: plan.opacity, blend: plan.layer.spec.blend)
+        context.restore()
+    }
+
+    /// What `draw` draws of one block, with no group of its own.
+    private func drawContent(_ resolved: ResolvedBlock, block: TileBlock, level pass: LevelPass,
+                             on context: DrawingContext) throws(CairoError) {
         let matrix = plan.matrix
         let neighbours = plan.isBlocked ? block.neighbours : nil
         let uncovered = block.tiles.filter { resolved.tiles[matrix.wrapped($0)]?.status == .missing }
-        if !uncovered.isEmpty { drawMissingFill(uncovered, neighbours: neighbours, on: context) }
+        if !uncovered.isEmpty { drawMissingFill(uncovered, on: context) }
         for level in Set(resolved.parentLevel.values).sorted() {
             let cells = block.tiles.filter { resolved.parentLevel[$0] == level }
             let coords = Set(cells.map { TileResolver.ancestor(of: $0, levelsUp: pass.level - level) })
-            try drawStandIns(Array(coords), from: resolved.ancestors, over: cells, neighbours: neighbours, on: context)
+            try drawStandIns(Array(coords), from: resolved.ancestors, over: cells, on: context)
         }
         let owners = block.tiles.filter { resolved.withChildren.contains($0) }
         if !owners.isEmpty {
@@ -87,15 +126,60 @@ struct LayerCompositor {
                 }.filter { resolved.descendants[matrix.wrapped($0)] != nil }
                 // Only over the descendants found: elsewhere the ancestor below shows.
                 if !coords.isEmpty {
-                    try drawStandIns(coords, from: resolved.descendants, over: coords, neighbours: neighbours, on: context)
+                    try drawStandIns(coords, from: resolved.descendants, over: coords, on: context)
                 }
             }
         }
         if resolved.tiles.values.contains(where: { $0.image != nil }),
-           !drawInPlace(block.tiles, of: block.range, tiles: resolved.tiles, neighbours: neighbours, on: context) {
+           !drawInPlace(block.tiles, of: block.range, tiles: resolved.tiles, neighbours: neighbours, on: context),
+           try !drawStrip(block, tiles: resolved.tiles, on: context) {
             let mosaic = try TileMosaic(block: block, plan: plan, tiles: resolved.tiles, concurrently: context.drawsConcurrently)
             draw(mosaic, neighbours: neighbours, cells: nil, on: context)
         }
+    }
+
+    /// Draws a strip (a block whose ring comes from the strips above and below it) without
+    /// stitching it: the rows of the map whose pixels its own tiles alone determine are painted
+    /// from its own mosaic (its slab, when its tiles were decoded into one: no pixel copied),
+    /// and the few rows on each shared edge from a mosaic of a few rows of both strips there.
+    /// Each row is painted once, from pixels the filter reads as it reads one mosaic's. Only for
+    /// filters that read a pixel's nearest source rows (nearest, bilinear); returns false,
+    /// drawing nothing, for others.
+    private func drawStrip(_ block: TileBlock, tiles: [TileCoord: ResolvedTile],
+                           on context: DrawingContext) throws(CairoError) -> Bool {
+        guard block.ringFromStrips else { return false }
+        let matrix = plan.matrix, (cellWidth, cellHeight) = cellSize, sides = block.neighbours
+        let placement = MosaicPlacement(plan: plan, viewport: viewport, range: block.range, cellWidth: cellWidth,
+                                        margins: .init())
+        let filter = DrawingContext.filter(x: placement.imageOrigin.x, y: placement.imageOrigin.y, scale: placement.scale,
+                                           resampling: plan.layer.spec.resampling)
+        guard filter == CAIRO_FILTER_BILINEAR || filter == CAIRO_FILTER_NEAREST else { return false }
+        // Rows of each strip in a mosaic of an edge, and the device rows about the edge it paints:
+        // those whose pixels lie within half as many source rows of the edge.
+        let seam = TileMosaic.margin(of: matrix), height = block.range.rows.count * cellHeight
+        let top = placement.corner.y, bottom = top + Double(height) * placement.scale
+        let reach = Double(seam) / 2 * placement.scale
+        let interior = (sides.top ? Int(ceil(top + reach)) : Int.min)..<(sides.bottom ? Int(floor(bottom - reach)) : Int.max)
+        guard !interior.isEmpty else { return false }
+        func tile(_ coord: TileCoord) -> RasterImage? { tiles[matrix.wrapped(coord)]?.image }
+        let concurrently = context.drawsConcurrently
+        if sides.top {
+            let above = block.ring.filter { $0.y < block.range.rows.lowerBound }
+            let edge = try TileMosaic(range: block.range, coords: above + block.tiles, cellWidth: cellWidth,
+                                      cellHeight: cellHeight, margins: .init(top: seam), rows: 0..<2 * seam, tile: tile)
+            draw(edge, neighbours: sides, cells: nil, rows: Int.min..<interior.lowerBound, on: context)
+        }
+        let own = try TileMosaic(range: block.range, coords: block.tiles, cellWidth: cellWidth, cellHeight: cellHeight,
+                                 concurrently: concurrently, tile: tile)
+        draw(own, neighbours: sides, cells: nil, rows: interior, on: context)
+        if sides.bottom {
+            let below = block.ring.filter { $0.y > block.range.rows.upperBound }
+            let edge = try TileMosaic(range: block.range, coords: block.tiles + below, cellWidth: cellWidth,
+                                      cellHeight: cellHeight, margins: .init(bottom: seam),
+                                      rows: (height - seam)..<(height + seam), tile: tile)
+            draw(edge, neighbours: sides, cells: nil, rows: interior.upperBound..<Int.max, on: context)
+        }
+        return true
     }
 
     /// Draws the tiles `coords` of `range` straight onto the map when that is what their mosaic
@@ -224,7 +308,7 @@ struct LayerCompositor {
     /// A mosaic of the stand-in tiles `coords` (one level) drawn only over `cells`, which must
     /// lie within those tiles (the mosaic's padded edges must not spread past them).
     private func drawStandIns(_ coords: [TileCoord], from tiles: [TileCoord: ResolvedTile], over cells: [TileCoord],
-                              neighbours: TileBlock.Sides?, on context: DrawingContext) throws(CairoError) {
+                              on context: DrawingContext) throws(CairoError) {
         guard let level = coords.first?.z else { return }
         let matrix = plan.matrix
         let range = TileRange(level: level, columns: coords.map(\.x).min()!...coords.map(\.x).max()!,
@@ -233,11 +317,13 @@ struct LayerCompositor {
                                     concurrently: context.drawsConcurrently) { coord in
             tiles[matrix.wrapped(coord)]?.image
         }
-        draw(mosaic, neighbours: neighbours, cells: cells, on: context)
+        // The cells' clip keeps it within the block: a block's own clip, whose outer edges are
+        // not on whole pixels, would cut the cells' edges there where one block's would not.
+        draw(mosaic, neighbours: nil, cells: cells, on: context)
     }
 
     /// The `missing` fill in `cells`.
-    private func drawMissingFill(_ cells: [TileCoord], neighbours: TileBlock.Sides?, on context: DrawingContext) {
+    private func drawMissingFill(_ cells: [TileCoord], on context: DrawingContext) {
         switch plan.layer.spec.missing {
         case .transparent:
             return
@@ -263,8 +349,10 @@ struct LayerCompositor {
     /// Draws `mosaic`. A block of a layer drawn in several blocks paints only inside its own
     /// cells, with the edges it shares with other blocks rounded to whole device pixels, so
     /// neighbouring blocks meet exactly; its outer edges stay where a single mosaic's would.
-    /// With `cells`, it paints only inside those tiles (of the block's level).
-    func draw(_ mosaic: TileMosaic, neighbours: TileBlock.Sides?, cells: [TileCoord]?, on context: DrawingContext) {
+    /// With `cells`, it paints only inside those tiles (of the block's level); with `rows`,
+    /// only on those device rows.
+    func draw(_ mosaic: TileMosaic, neighbours: TileBlock.Sides?, cells: [TileCoord]?, rows: Range<Int>? = nil,
+              on context: DrawingContext) {
         let placement = MosaicPlacement(plan: plan, viewport: viewport, range: mosaic.range, cellWidth: mosaic.cellWidth,
                                         margins: mosaic.margins)
         context.save()
@@ -272,9 +360,37 @@ struct LayerCompositor {
             clipToBlock(mosaic.range, placement, cellWidth: mosaic.cellWidth, cellHeight: mosaic.cellHeight, neighbours, context)
         }
         if let cells { clip(to: cells, context) }
+        if let rows {
+            let top = Double(max(rows.lowerBound, -2)), bottom = Double(min(rows.upperBound, viewport.deviceHeight + 2))
+            context.newPath()
+            if bottom > top { context.rectangle(-2, top, Double(viewport.deviceWidth + 4), bottom - top) }
+            context.clip()
+        }
         context.draw(mosaic.image, x: placement.imageOrigin.x, y: placement.imageOrigin.y, scale: placement.scale,
                      alpha: paintAlpha, padEdges: true, resampling: plan.layer.spec.resampling)
         context.restore()
+    }
+
+    /// Clips to every pixel `block` may paint: its cells, the edges it shares with neighbouring
+    /// blocks rounded to whole device pixels as its mosaic's clip has them, its outer edges
+    /// rounded outwards (the layer's own clip cuts there).
+    private func clipToBlockArea(_ block: TileBlock, _ context: DrawingContext) {
+        let (cellWidth, cellHeight) = cellSize
+        let placement = MosaicPlacement(plan: plan, viewport: viewport, range: block.range, cellWidth: cellWidth,
+                                        margins: .init())
+        let corner = placement.corner, sides = block.neighbours
+        let right = corner.x + Double(block.range.columns.count * cellWidth) * placement.scale
+        let bottom = corner.y + Double(block.range.rows.count * cellHeight) * placement.scale
+        func edge(_ value: Double, shared: Bool, outwards: (Double) -> Double) -> Double {
+            shared ? value.rounded() : outwards(value)
+        }
+        let rect = Self.cutToOutput(left: edge(corner.x, shared: sides.left, outwards: floor),
+                                    top: edge(corner.y, shared: sides.top, outwards: floor),
+                                    right: edge(right, shared: sides.right, outwards: ceil),
+                                    bottom: edge(bottom, shared: sides.bottom, outwards: ceil), viewport: viewport)
+        context.newPath()
+        if let rect { context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top) }
+        context.clip()
     }
 
     /// Clips to the cells of `range` placed by `placement`, the edges shared with neighbouring

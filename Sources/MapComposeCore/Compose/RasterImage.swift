@@ -79,23 +79,31 @@ public final class RasterImage: @unchecked Sendable {
 
     /// A new fully transparent image.
     public convenience init(width: Int, height: Int) throws(CairoError) {
-        try self.init(adopting: Self.transparentSurface(width: width, height: height))
+        try self.init(adopting: Self.newSurface(width: width, height: height, zeroed: true))
+    }
+
+    /// A new image whose pixels may be an earlier image's (reused memory, see `PixelMemory`),
+    /// for a caller that sets every pixel before any is read, then calls `markChanged`.
+    convenience init(unclearedWidth width: Int, height: Int) throws(CairoError) {
+        try self.init(adopting: Self.newSurface(width: width, height: height, zeroed: false))
     }
 
     /// Images of at least this many bytes are drawn on huge pages of their own (see
-    /// `ZeroedPixelMemory`).
-    static let hugePageThreshold = ZeroedPixelMemory.hugePageThreshold
+    /// `PixelMemory`).
+    static let hugePageThreshold = PixelMemory.hugePageThreshold
 
     /// Tags the buffer a surface draws on; Cairo releases it with the surface.
     nonisolated(unsafe) private static var ownedBufferKey = cairo_user_data_key_t()
 
-    /// A new ARGB32 surface, all transparent. A large one draws on a buffer of huge pages, a
-    /// tile-sized one on a buffer from the pool that shares huge pages among tiles (see
-    /// pooled_buffers.c); the surface owns the buffer. Where neither can be had, or for small
-    /// images, Cairo allocates as usual (one page fault per 4 KiB filled).
-    private static func transparentSurface(width: Int, height: Int) -> OpaquePointer {
+    /// A new ARGB32 surface, all transparent (with `zeroed: false`, possibly holding an earlier
+    /// image's pixels). A large one draws on a buffer of huge pages, a tile-sized one on a
+    /// buffer from the pool that shares huge pages among tiles (see pooled_buffers.c); the
+    /// surface owns the buffer. Where neither can be had, or for small images, Cairo allocates
+    /// as usual (one page fault per 4 KiB filled), transparent.
+    private static func newSurface(width: Int, height: Int, zeroed: Bool) -> OpaquePointer {
         let w = Int32(clamping: width), h = Int32(clamping: height)
-        if let (stride, bytes) = layout(width: width, height: height), let memory = ZeroedPixelMemory(length: bytes),
+        if let (stride, bytes) = layout(width: width, height: height),
+           let memory = PixelMemory(length: bytes, zeroed: zeroed),
            let surface = surface(on: memory, width: w, height: h, stride: stride) {
             return surface
         }
@@ -114,7 +122,7 @@ public final class RasterImage: @unchecked Sendable {
 
     /// A surface drawing on `memory`, which it frees when destroyed; nil (with the memory
     /// freed) when Cairo cannot attach it.
-    private static func surface(on memory: ZeroedPixelMemory, width: Int32, height: Int32, stride: Int) -> OpaquePointer? {
+    private static func surface(on memory: PixelMemory, width: Int32, height: Int32, stride: Int) -> OpaquePointer? {
         let surface = cairo_image_surface_create_for_data(memory.bytes.assumingMemoryBound(to: UInt8.self),
                                                           CAIRO_FORMAT_ARGB32, width, height, Int32(stride))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,

@@ -19,29 +19,37 @@ struct TileMosaic {
 
     /// Stitches the tiles `tile(coord)` returns for `coords` (unwrapped; tiles outside the block
     /// land in the margin, clipped to it). Each tile is scaled into its own cell whatever its
-    /// size, and never paints outside that cell. With `concurrently`, a large mosaic is
-    /// stitched on all cores, a row of cells per call.
+    /// size, and never paints outside that cell. With `rows`, the image holds only those rows of
+    /// the mosaic (margins counted; its `margins` then say where the range's cells lie, a
+    /// negative margin where they start or end outside it). With `concurrently`, a large mosaic
+    /// is stitched on all cores, a row of cells per call.
     init(range: TileRange, coords: [TileCoord], cellWidth: Int, cellHeight: Int, margins: Margins = Margins(),
-         concurrently: Bool = false, tile: (TileCoord) -> RasterImage?) throws(CairoError) {
+         rows: Range<Int>? = nil, concurrently: Bool = false, tile: (TileCoord) -> RasterImage?) throws(CairoError) {
         self.range = range
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
-        self.margins = margins
         let width = range.columns.count * cellWidth + margins.left + margins.right
-        let height = range.rows.count * cellHeight + margins.top + margins.bottom
+        let fullHeight = range.rows.count * cellHeight + margins.top + margins.bottom
+        let kept = (rows ?? 0..<fullHeight).clamped(to: 0..<fullHeight)
+        let height = kept.count
+        self.margins = Margins(left: margins.left, top: margins.top - kept.lowerBound, right: margins.right,
+                               bottom: margins.bottom - (fullHeight - kept.upperBound))
+        let top = self.margins.top
         let placed = coords.compactMap { coord in
             tile(coord).map { Placed(image: $0, x: (coord.x - range.columns.lowerBound) * cellWidth + margins.left,
-                                     y: (coord.y - range.rows.lowerBound) * cellHeight + margins.top) }
+                                     y: (coord.y - range.rows.lowerBound) * cellHeight + top) }
         }
         if let slab = TileSlab.laidOut(placed.map { ($0.image, $0.x, $0.y) }, width: width, height: height) {
             // The tiles were decoded in place: the slab is this mosaic, pixel for pixel.
             image = try slab.image.privateView()
             return
         }
-        image = try RasterImage(width: width, height: height)
+        // Memory that may be reused: each band of rows is cleared before its tiles are drawn.
+        image = try RasterImage(unclearedWidth: width, height: height)
         if concurrently, image.width * image.height >= Self.concurrentMinimumPixels {
             try Self.stitchConcurrently(placed, onto: image, cellWidth: cellWidth, cellHeight: cellHeight)
         } else {
+            image.clearPixels()
             let context = try DrawingContext(image)
             for tile in placed {
                 context.draw(tile.image, intoCellX: tile.x, y: tile.y, width: cellWidth, height: cellHeight)
@@ -56,28 +64,38 @@ struct TileMosaic {
         let x: Int, y: Int
     }
 
-    /// Draws `placed` onto `image` a row of cells per call, on all cores, each call on its own
-    /// view of the mosaic's rows and of its tiles. The views are made first, on this thread:
-    /// making one flushes the surface it views.
+    /// Clears `image` and draws `placed` onto it a row of cells per call, on all cores, each
+    /// call on its own view of the mosaic's rows and of its tiles; rows no tile reaches are
+    /// cleared by a call of their own. The views are made first, on this thread: making one
+    /// flushes the surface it views.
     private static func stitchConcurrently(_ placed: [Placed], onto image: RasterImage, cellWidth: Int,
                                            cellHeight: Int) throws(CairoError) {
         let sorted = placed.sorted { $0.y < $1.y }
         var bands: [(target: RasterImage, tiles: [Placed])] = []
+        var cleared = 0
+        func clearBand(to end: Int) throws(CairoError) {
+            if end > cleared { bands.append((try image.view(rows: cleared..<end), [])) }
+        }
         var start = 0
         while start < sorted.count {
             let top = sorted[start].y
             var end = start
             while end < sorted.count, sorted[end].y == top { end += 1 }
-            let rows = max(0, top)..<min(image.height, top + cellHeight)
+            let rows = max(cleared, top)..<min(image.height, top + cellHeight)
             if !rows.isEmpty {
+                try clearBand(to: rows.lowerBound)
                 let tiles = try sorted[start..<end].map { tile throws(CairoError) in
                     Placed(image: try tile.image.privateView(), x: tile.x, y: tile.y)
                 }
                 bands.append((try image.view(rows: rows), tiles))
+                cleared = rows.upperBound
             }
             start = end
         }
+        try clearBand(to: image.height)
         try ConcurrentWork.run(bands.count) { index throws(CairoError) in
+            bands[index].target.clearPixels()
+            if bands[index].tiles.isEmpty { return }
             let context = try DrawingContext(bands[index].target)
             for tile in bands[index].tiles {
                 context.draw(tile.image, intoCellX: tile.x, y: tile.y, width: cellWidth, height: cellHeight)

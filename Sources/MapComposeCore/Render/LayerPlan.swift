@@ -62,8 +62,11 @@ struct LayerPlan: Sendable {
     /// True when the layer is drawn in more than one block, so blocks are clipped to their cells.
     var isBlocked: Bool { passes.contains { $0.blocks.count > 1 } }
 
-    /// - Parameter mosaicSide: most pixels on a side of one block's mosaic.
-    init(layer: MapLayer, viewport: Viewport, mosaicSide: Int = LayerPlan.maxMosaicSide) {
+    /// - Parameters:
+    ///   - mosaicSide: most pixels on a side of one block's mosaic.
+    ///   - strips: a level whose tiles are resampled onto the map is cut into blocks one row of
+    ///     tiles high (see `blocks`).
+    init(layer: MapLayer, viewport: Viewport, mosaicSide: Int = LayerPlan.maxMosaicSide, strips: Bool = true) {
         self.layer = layer
         let spec = layer.spec, info = layer.source.info, matrix = info.matrix
         let pixelRatio = min(info.maxPixelRatio, max(1, Int(viewport.scale.rounded())))
@@ -97,8 +100,9 @@ struct LayerPlan: Sendable {
                     skip = .tooManyTiles(count: range.count, level: level, limit: limit, native: native)
                     break
                 }
+                let resampled = abs(matrix.levels[level].resolution / Double(pixelRatio) / viewport.resolution - 1) > 1e-9
                 let (blocks, outside) = Self.blocks(of: range, matrix: matrix, pixelRatio: pixelRatio, bounds: bounds,
-                                                    mosaicSide: mosaicSide)
+                                                    mosaicSide: mosaicSide, strips: strips && resampled)
                 if !blocks.isEmpty {
                     passes.append(LevelPass(level: level, alpha: alpha,
                                             status: Self.status(of: level, for: wanted, matrix: matrix),
@@ -143,9 +147,14 @@ struct LayerPlan: Sendable {
     }
 
     /// `range` cut into blocks of at most `mosaicSide` pixels, keeping the tiles that reach
-    /// into `bounds` (in any copy of the world, for grids that wrap).
+    /// into `bounds` (in any copy of the world, for grids that wrap). With `strips`, blocks are
+    /// one row of tiles high: a layer is then read, decoded and drawn a strip at a time, a few
+    /// strips ahead, so the memory it takes is a few strips' whatever the size of the map, and
+    /// memory released by one strip is filled again by the next. (For tiles drawn on whole
+    /// pixels at their own size, one block serves better: drawn in place, its slab may be the
+    /// map itself.)
     static func blocks(of range: TileRange, matrix: TileMatrix, pixelRatio: Int, bounds: MetersRect?,
-                       mosaicSide: Int) -> (blocks: [TileBlock], outsideBounds: [TileCoord]) {
+                       mosaicSide: Int, strips: Bool = false) -> (blocks: [TileBlock], outsideBounds: [TileCoord]) {
         let level = range.level
         let world = 2 * WebMercator.originShift
         let copies: [Double] = matrix.wrapsAroundWorld(level: level) ? [-world, 0, world] : [0]
@@ -160,8 +169,10 @@ struct LayerPlan: Sendable {
             return copies.contains { extent.intersection(inset.shifted(x: $0)) != nil }
         }
         let columns = max(1, mosaicSide / (matrix.tileWidth * pixelRatio))
-        let rows = max(1, mosaicSide / (matrix.tileHeight * pixelRatio))
+        let rows = strips ? 1 : max(1, mosaicSide / (matrix.tileHeight * pixelRatio))
         let parts = range.blocks(columns: columns, rows: rows)
+        // Strips as wide as the range take their ring from the strips above and below.
+        let fullWidth = parts.allSatisfy { $0.columns == range.columns }
         var outside: [TileCoord] = []
         let blocks = parts.compactMap { part -> TileBlock? in
             let all = part.tiles
@@ -174,7 +185,9 @@ struct LayerPlan: Sendable {
                                              top: part.rows.lowerBound > range.rows.lowerBound,
                                              right: part.columns.upperBound < range.columns.upperBound,
                                              bottom: part.rows.upperBound < range.rows.upperBound)
-            return TileBlock(range: part, tiles: tiles, ring: ring, neighbours: neighbours)
+            var block = TileBlock(range: part, tiles: tiles, ring: ring, neighbours: neighbours)
+            block.ringFromStrips = fullWidth
+            return block
         }
         return (blocks, outside)
     }

@@ -42,6 +42,9 @@ public struct MapRenderer: Sendable {
     /// The map may be a view of its only layer's tiles (see `LayerCompositor.tilesAsMap`; off in
     /// tests, to compare).
     var mayViewTiles = true
+    /// Layers whose tiles are resampled are drawn a strip of tiles at a time (see
+    /// `LayerPlan.blocks`; off in tests, to compare).
+    var drawsInStrips = true
 
     /// Blocks of tiles resolved ahead of the one being drawn.
     static let lookahead = 3
@@ -87,7 +90,7 @@ public struct MapRenderer: Sendable {
         let started = ContinuousClock.now
         let plans = style.layers.map {
             LayerPlan(layer: MapLayer(spec: $0.spec, source: $0.source.forViewport(viewport)), viewport: viewport,
-                      mosaicSide: mosaicSide)
+                      mosaicSide: mosaicSide, strips: drawsInStrips)
         }
         let items = plans.indices.flatMap { layer in
             plans[layer].passes.indices.flatMap { pass in
@@ -114,6 +117,10 @@ public struct MapRenderer: Sendable {
         var tilesAsMap: RasterImage?
         let resolver = TileResolver(store: store)
         var pending: [Int: Task<ResolvedWork, Never>] = [:]
+        // Work resolved before its turn: the strip below the one being drawn, for its ring.
+        var early: [Int: ResolvedWork] = [:]
+        // The strip drawn last, for the ring of the one below it.
+        var lastStrip: (index: Int, resolved: ResolvedBlock)?
         var nextToStart = 0
         defer { pending.values.forEach { $0.cancel() } }
         var reports = plans.map(\.emptyReport)
@@ -131,7 +138,12 @@ public struct MapRenderer: Sendable {
                 }
                 nextToStart += 1
             }
-            let work = await pending.removeValue(forKey: index)!.value
+            let work: ResolvedWork
+            if let resolved = early.removeValue(forKey: index) {
+                work = resolved
+            } else {
+                work = await pending.removeValue(forKey: index)!.value
+            }
             let plan = plans[item.layer], pass = plan.passes[item.pass], block = pass.blocks[item.block]
             let resolved: ResolvedBlock
             switch work {
@@ -158,10 +170,24 @@ public struct MapRenderer: Sendable {
                 tilesAsMap = view
                 continue
             }
+            var drawn = resolved
+            if block.ringFromStrips {
+                // The strips above and below hold the ring's tiles.
+                let above = item.block > 0 ? lastStrip.flatMap { $0.index == index - 1 ? $0.resolved : nil } : nil
+                var below: ResolvedBlock?
+                if item.block + 1 < pass.blocks.count {
+                    if early[index + 1] == nil, let task = pending.removeValue(forKey: index + 1) {
+                        early[index + 1] = await task.value
+                    }
+                    if case .tiles(let next) = early[index + 1] { below = next }
+                }
+                drawn.tiles.merge(Self.ring(of: block, from: [above, below].compactMap { $0 }, matrix: plan.matrix)) { own, _ in own }
+                lastStrip = (index, resolved)
+            }
             let context = try drawingCanvas().context
             if item.pass == 0, item.block == 0 { compositor.begin(on: context) }
             if item.block == 0 { compositor.beginLevel(pass, on: context) }
-            try compositor.draw(resolved, block: block, level: pass, on: context)
+            try compositor.draw(drawn, block: block, level: pass, on: context)
             if item.block == pass.blocks.count - 1 {
                 compositor.endLevel(pass, on: context)
                 if item.pass == plan.passes.count - 1 {
@@ -205,6 +231,18 @@ public struct MapRenderer: Sendable {
             durationMs: started.duration(to: .now).milliseconds, tilesDecoded: decoded, layers: reports,
             diagnostics: diagnostics)
         return (pixels, report)
+    }
+
+    /// The tiles of `block`'s ring that the neighbouring strips `neighbours` hold, keyed by
+    /// wrapped coordinate.
+    private static func ring(of block: TileBlock, from neighbours: [ResolvedBlock],
+                             matrix: TileMatrix) -> [TileCoord: ResolvedTile] {
+        var tiles: [TileCoord: ResolvedTile] = [:]
+        for coord in block.ring {
+            let key = matrix.wrapped(coord)
+            if let tile = neighbours.lazy.compactMap({ $0.tiles[key] }).first { tiles[key] = tile }
+        }
+        return tiles
     }
 
     /// What was fetched for one work item: a block of tiles, or what a MapLibre style draws.

@@ -9,6 +9,10 @@ struct TileBlock: Sendable {
     /// Neighbouring tiles whose edge pixels the mosaic keeps in its margin, so that blocks
     /// meet without seams; empty when the layer is one block.
     let ring: [TileCoord]
+    /// True when the block is a strip as wide as the layer's range: its ring is the edge row of
+    /// the strips above and below, whose tiles the renderer hands over from their own blocks
+    /// instead of having them fetched again.
+    var ringFromStrips = false
 
     /// Which sides of a block another block of the same layer lies on.
     struct Sides: Sendable {

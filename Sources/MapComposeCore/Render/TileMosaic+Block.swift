@@ -5,9 +5,7 @@ extension TileMosaic {
     /// layer has several blocks.
     init(block: TileBlock, plan: LayerPlan, tiles: [TileCoord: ResolvedTile], concurrently: Bool = false) throws(CairoError) {
         let matrix = plan.matrix
-        // Wide enough for the resampling filter at any scale (Cairo's box filter reads further
-        // when scaling down), at most a whole tile.
-        let margin = min(matrix.tileWidth, matrix.tileHeight, 8), sides = block.neighbours
+        let margin = Self.margin(of: matrix), sides = block.neighbours
         let margins = Margins(left: sides.left ? margin : 0, top: sides.top ? margin : 0,
                               right: sides.right ? margin : 0, bottom: sides.bottom ? margin : 0)
         try self.init(range: block.range, coords: block.tiles + block.ring,
@@ -16,4 +14,9 @@ extension TileMosaic {
             tiles[matrix.wrapped(coord)]?.image
         }
     }
+
+    /// Pixels of its neighbours' tiles a block's mosaic holds on each side that has any: wide
+    /// enough for the resampling filter at any scale (Cairo's box filter reads further when
+    /// scaling down), at most a whole tile.
+    static func margin(of matrix: TileMatrix) -> Int { min(matrix.tileWidth, matrix.tileHeight, 8) }
 }

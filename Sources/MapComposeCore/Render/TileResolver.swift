@@ -2,8 +2,9 @@ import Foundation
 
 /// The tiles decided on for one block of one level of a layer.
 struct ResolvedBlock: Sendable {
-    /// The block's tiles and its ring, keyed by wrapped coordinate; missing ones carry the
-    /// fallback that stands in for them in `status` and `fallbackLevel`.
+    /// The block's tiles and its ring (unless the ring comes from neighbouring strips), keyed
+    /// by wrapped coordinate; missing ones carry the fallback that stands in for them in
+    /// `status` and `fallbackLevel`.
     var tiles: [TileCoord: ResolvedTile] = [:]
     /// Ancestor tiles found for missing tiles, keyed by wrapped coordinate (of their level).
     var ancestors: [TileCoord: ResolvedTile] = [:]
@@ -25,7 +26,8 @@ struct TileResolver {
 
     func resolve(_ block: TileBlock, level pass: LevelPass, of plan: LayerPlan) async -> ResolvedBlock {
         var result = ResolvedBlock()
-        result.tiles = await resolve(block.tiles + block.ring, status: pass.status, of: plan)
+        result.tiles = await resolve(block.ringFromStrips ? block.tiles : block.tiles + block.ring, status: pass.status,
+                                     of: plan)
         let matrix = plan.matrix, fallback = plan.layer.spec.fallback
         guard matrix.isQuadtree, fallback.parents > 0 || fallback.children > 0 else { return result }
         let missing = block.tiles.filter { result.tiles[matrix.wrapped($0)]?.image == nil }

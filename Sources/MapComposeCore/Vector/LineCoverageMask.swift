@@ -20,7 +20,7 @@ final class LineCoverageMask {
     private let data: UnsafeMutablePointer<UInt8>
     /// Where `data` comes from: memory shared among masks and images (zero when had), or nil
     /// for `malloc`'s.
-    private let memory: ZeroedPixelMemory?
+    private let memory: PixelMemory?
 
     /// An empty mask over the whole pixels that `minX`…`maxY` touches (device coordinates);
     /// nil when that is empty or holds more than `maximumPixels`.
@@ -34,7 +34,7 @@ final class LineCoverageMask {
         guard stride >= width else { return nil }
         // A mask the size of a band of the map is drawn on memory that takes a page fault per
         // 2 MiB (and is often reused from the last mask), not one per 4 KiB.
-        memory = ZeroedPixelMemory(length: stride * height)
+        memory = PixelMemory(length: stride * height)
         guard let bytes = memory?.bytes ?? malloc(stride * height) else { return nil }
         data = bytes.assumingMemoryBound(to: UInt8.self)
         mask = mc_coverage_mask(data: data, stride: Int32(stride), width: Int32(width), height: Int32(height),

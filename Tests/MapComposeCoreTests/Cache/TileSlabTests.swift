@@ -95,6 +95,39 @@ import Testing
                 "the slab counted once for its nine tiles, the large tile apart")
     }
 
+    /// A slab's memory may hold an earlier image's pixels: each tile decoded into a cell writes
+    /// all of it, and the cells left without a tile (absent, undecodable) are cleared when
+    /// decoding is done.
+    @Test func cellsWithoutATileAreClearedWhateverTheMemoryHeld() throws {
+        let range = TileRange(level: 3, columns: 0...2, rows: 0...1)
+        let slab = try #require(TileSlab(range: range, cellWidth: 256, cellHeight: 256))
+        slab.image.withMutablePixels { pixels, _ in pixels.update(repeating: 0xFF12_3456) }
+        let absent = TileCoord(z: 3, x: 1, y: 0), short = TileCoord(z: 3, x: 2, y: 1)
+        let stored = try range.tiles.map { coord -> StoredTile in
+            guard coord != absent else { return StoredTile(content: .missing(.absent), origin: "", provenance: .source(decoded: false)) }
+            let data = coord == short ? Self.pngEndingHalfway() : try TileFixtures.solidPNG(Self.color(coord))
+            do throws(TileDecodeError) {
+                let image = try TileDecoder.decode(data) { width, height in slab.target(for: coord, width: width, height: height) }
+                return StoredTile(content: .image(image), origin: "", provenance: .source(decoded: true))
+            } catch {
+                return StoredTile(content: .missing(.undecodable(error)), origin: "", provenance: .source(decoded: true))
+            }
+        }
+        let kept = slab.finishDecoding(stored, at: range.tiles)
+        #expect(slab.filledCells == 4)
+        for (coord, tile) in zip(range.tiles, kept) {
+            let cellX = coord.x * 256, cellY = coord.y * 256
+            if coord == absent || coord == short {
+                #expect(Self.isTransparent(slab.image, cellX: cellX, cellY: cellY), "\(coord)")
+            } else {
+                #expect(tile.content.image?.slabCell?.slab === slab)
+                for (x, y) in [(0, 0), (255, 0), (0, 255), (255, 255), (77, 131)] {
+                    #expect(slab.image.rgba(x: cellX + x, y: cellY + y) == Self.color(coord), "\(coord)")
+                }
+            }
+        }
+    }
+
     @Test func tilesThatAreNotARectangleEachGetTheirOwnImage() async throws {
         let folder = try TemporaryFolder()
         let lShape = [TileCoord(z: 3, x: 0, y: 0), TileCoord(z: 3, x: 1, y: 0), TileCoord(z: 3, x: 0, y: 1)]

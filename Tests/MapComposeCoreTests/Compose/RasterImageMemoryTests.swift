@@ -107,6 +107,27 @@ import Testing
         #expect(mc_huge_buffer_create(0) == nil)
     }
 
+    /// A released huge buffer is kept and handed out again, zeroed, for a later buffer it can
+    /// hold (at most twice that size); a much smaller one gets memory of its own. (An odd size,
+    /// over 40 MiB, that no other test running at the same time asks for.)
+    @Test func releasedHugeBuffersAreReusedZeroed() throws {
+        let length = 42_000_017
+        let first = try #require(mc_huge_buffer_create(length))
+        let bytes = try #require(mc_huge_buffer_bytes(first))
+        bytes.initializeMemory(as: UInt8.self, repeating: 0x5A, count: length)
+        // Room among the kept buffers, whatever other tests released.
+        mc_huge_buffer_drop_spares()
+        mc_huge_buffer_destroy(UnsafeMutableRawPointer(first))
+        #expect(mc_huge_buffer_spare_bytes() >= 42 << 20)
+        let small = try #require(mc_huge_buffer_create(length / 4))
+        #expect(mc_huge_buffer_bytes(small) != bytes, "a buffer of over twice the size is not handed out")
+        mc_huge_buffer_destroy(UnsafeMutableRawPointer(small))
+        let again = try #require(mc_huge_buffer_create(length - 1000))
+        #expect(mc_huge_buffer_bytes(again) == bytes, "the released buffer is taken again")
+        #expect(UnsafeRawBufferPointer(start: mc_huge_buffer_bytes(again), count: length - 1000).allSatisfy { $0 == 0 })
+        mc_huge_buffer_destroy(UnsafeMutableRawPointer(again))
+    }
+
     /// Scratch memory (the PNG writer's rows and deflate state) is zeroed and 64-byte aligned
     /// whatever its size; within the pool's range it is a pool buffer, so memory released by one
     /// user is taken again, zeroed, by the next of its size.
