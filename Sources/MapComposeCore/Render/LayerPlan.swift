@@ -147,12 +147,12 @@ struct LayerPlan: Sendable {
     }
 
     /// `range` cut into blocks of at most `mosaicSide` pixels, keeping the tiles that reach
-    /// into `bounds` (in any copy of the world, for grids that wrap). With `strips`, blocks are
-    /// one row of tiles high: a layer is then read, decoded and drawn a strip at a time, a few
-    /// strips ahead, so the memory it takes is a few strips' whatever the size of the map, and
-    /// memory released by one strip is filled again by the next. (For tiles drawn on whole
-    /// pixels at their own size, one block serves better: drawn in place, its slab may be the
-    /// map itself.)
+    /// into `bounds` (in any copy of the world, for grids that wrap). With `strips`, a range of at
+    /// most `mosaicSide` pixels across is cut into blocks one row of tiles high: a layer is then
+    /// read, decoded and drawn a strip at a time, a few strips ahead, so the memory it takes is
+    /// a few strips' whatever the size of the map, and memory released by one strip is filled
+    /// again by the next. (For tiles drawn on whole pixels at their own size, one block serves
+    /// better: drawn in place, its slab may be the map itself.)
     static func blocks(of range: TileRange, matrix: TileMatrix, pixelRatio: Int, bounds: MetersRect?,
                        mosaicSide: Int, strips: Bool = false) -> (blocks: [TileBlock], outsideBounds: [TileCoord]) {
         let level = range.level
@@ -169,10 +169,11 @@ struct LayerPlan: Sendable {
             return copies.contains { extent.intersection(inset.shifted(x: $0)) != nil }
         }
         let columns = max(1, mosaicSide / (matrix.tileWidth * pixelRatio))
-        let rows = strips ? 1 : max(1, mosaicSide / (matrix.tileHeight * pixelRatio))
+        // Strips only as wide as the range, which take their ring from the strips above and
+        // below (a block among others on its row has its ring read from the store).
+        let fullWidth = columns >= range.columns.count
+        let rows = strips && fullWidth ? 1 : max(1, mosaicSide / (matrix.tileHeight * pixelRatio))
         let parts = range.blocks(columns: columns, rows: rows)
-        // Strips as wide as the range take their ring from the strips above and below.
-        let fullWidth = parts.allSatisfy { $0.columns == range.columns }
         var outside: [TileCoord] = []
         let blocks = parts.compactMap { part -> TileBlock? in
             let all = part.tiles
@@ -186,7 +187,7 @@ struct LayerPlan: Sendable {
                                              right: part.columns.upperBound < range.columns.upperBound,
                                              bottom: part.rows.upperBound < range.rows.upperBound)
             var block = TileBlock(range: part, tiles: tiles, ring: ring, neighbours: neighbours)
-            block.ringFromStrips = fullWidth
+            block.ringFromStrips = fullWidth && parts.count > 1
             return block
         }
         return (blocks, outside)

@@ -111,4 +111,16 @@ import Testing
         #expect(plan.passes[0].blocks.count == 1)
         #expect(plan.passes[0].blocks[0].range.rows.count == 1)
     }
+
+    /// A range wider than one block is cut into blocks of `mosaicSide` as before, whose rings
+    /// come from the store: only strips as wide as the range hand their edges to each other.
+    @Test func rangesWiderThanOneBlockKeepSquareBlocks() throws {
+        let folder = try Self.folder()
+        let style = try RenderHelpers.style(Self.style, in: folder)
+        let viewport = try Viewport(center: LonLat(lon: 12.3, lat: 41.9), zoom: 2.37, width: 700, height: 900)
+        let blocks = LayerPlan(layer: style.layers[0], viewport: viewport, mosaicSide: 512).passes[0].blocks
+        #expect(blocks.count > 2)
+        #expect(blocks.allSatisfy { !$0.ringFromStrips && $0.range.columns.count <= 2 && $0.range.rows.count <= 2 })
+        #expect(blocks.contains { $0.range.rows.count == 2 })
+    }
 }
