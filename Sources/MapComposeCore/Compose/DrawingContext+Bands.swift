@@ -6,7 +6,7 @@ extension DrawingContext {
     /// pixels, do not depend on the number of cores.
     static let paintBandRows = 64
     /// Fewest pixels a paint must cover to be banded.
-    static let bandedPaintMinimumPixels = 256 * 1024
+    static let bandedPaintMinimumPixels = 128 * 1024
     static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// Paints `image` as `paint` does, in bands of `paintBandRows` rows on all cores, each band
