@@ -306,11 +306,18 @@ struct LayerCompositor {
     }
 
     /// A mosaic of the stand-in tiles `coords` (one level) drawn only over `cells`, which must
-    /// lie within those tiles (the mosaic's padded edges must not spread past them).
+    /// lie within those tiles (the mosaic's padded edges must not spread past them). Tiles of
+    /// `tiles` next to them are in the mosaic too: a block's stand-ins then blend at their
+    /// edges with those a neighbouring strip handed over, as one block's stand-ins blend.
     private func drawStandIns(_ coords: [TileCoord], from tiles: [TileCoord: ResolvedTile], over cells: [TileCoord],
                               on context: DrawingContext) throws(CairoError) {
         guard let level = coords.first?.z else { return }
         let matrix = plan.matrix
+        let own = Set(coords)
+        let around = Set(coords.flatMap { coord in
+            (-1...1).flatMap { dy in (-1...1).map { dx in TileCoord(z: level, x: coord.x + dx, y: coord.y + dy) } }
+        }).filter { !own.contains($0) && tiles[matrix.wrapped($0)]?.image != nil }
+        let coords = coords + around
         let range = TileRange(level: level, columns: coords.map(\.x).min()!...coords.map(\.x).max()!,
                               rows: coords.map(\.y).min()!...coords.map(\.y).max()!)
         let mosaic = try TileMosaic(range: range, coords: coords, cellWidth: cellSize.width, cellHeight: cellSize.height,

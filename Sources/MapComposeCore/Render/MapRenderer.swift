@@ -181,7 +181,13 @@ public struct MapRenderer: Sendable {
                     }
                     if case .tiles(let next) = early[index + 1] { below = next }
                 }
-                drawn.tiles.merge(Self.ring(of: block, from: [above, below].compactMap { $0 }, matrix: plan.matrix)) { own, _ in own }
+                let neighbours = [above, below].compactMap { $0 }
+                drawn.tiles.merge(Self.ring(of: block, from: neighbours, matrix: plan.matrix)) { own, _ in own }
+                // Their stand-ins too: a stand-in's edge next to theirs blends with it, as in one block.
+                for neighbour in neighbours {
+                    drawn.ancestors.merge(neighbour.ancestors) { own, _ in own }
+                    drawn.descendants.merge(neighbour.descendants) { own, _ in own }
+                }
                 lastStrip = (index, resolved)
             }
             let context = try drawingCanvas().context

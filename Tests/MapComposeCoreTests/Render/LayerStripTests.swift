@@ -47,17 +47,32 @@ import Testing
         return try await renderer.render(viewport)
     }
 
-    /// Pixels of `b` that differ from `a`'s by more than `tolerance` in a channel; with any, the
-    /// actual, expected and diff images are written under `name`.
+    /// Pixels of `b` that differ from `a`'s by more than `tolerance` in a channel of their
+    /// premultiplied values (where the compositing rounds); with any, the actual, expected and
+    /// diff images are written under `name`.
     static func differing(_ a: RasterImage, _ b: RasterImage, tolerance: Int, name: String) throws -> Int {
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where !RenderHelpers.close(a.rgba(x: x, y: y), b.rgba(x: x, y: y), within: tolerance) {
-                count += 1
+        let count = a.withPixels { pa, wa in
+            b.withPixels { pb, wb in
+                var count = 0
+                for y in 0..<a.height {
+                    for x in 0..<a.width {
+                        if Self.channelsDiffer(pa[y * wa + x], pb[y * wb + x], by: tolerance) { count += 1 }
+                    }
+                }
+                return count
             }
         }
         if count > 0 { _ = try GoldenComparison(name: name, threshold: 0, maxDifferingFraction: 0).compare(actual: b, expected: a) }
         return count
+    }
+
+    /// True when a channel of premultiplied ARGB words `p` and `q` differs by more than `tolerance`.
+    static func channelsDiffer(_ p: UInt32, _ q: UInt32, by tolerance: Int) -> Bool {
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let a = Int((p >> shift) & 0xFF), b = Int((q >> shift) & 0xFF)
+            if abs(a - b) > tolerance { return true }
+        }
+        return false
     }
 
     /// Zooms that scale level-3 tiles down (bilinear), down below half (Cairo's box filter:
@@ -122,5 +137,21 @@ import Testing
         #expect(blocks.count > 2)
         #expect(blocks.allSatisfy { !$0.ringFromStrips && $0.range.columns.count <= 2 && $0.range.rows.count <= 2 })
         #expect(blocks.contains { $0.range.rows.count == 2 })
+    }
+
+    /// Where every tile of several strips is missing, the ancestors standing in for them meet
+    /// across the strips' edges as one block's do: blended, with no line where strips meet.
+    @Test("stand-ins meet across strips", arguments: [2.37, 2.81])
+    func standInsMeetAcrossStrips(_ zoom: Double) async throws {
+        let missing = Set((0..<8).flatMap { x in (1...5).map { y in TileCoord(z: 3, x: x, y: y) } })
+        let folder = try Self.folder(missing: missing)
+        let style = try RenderHelpers.style("""
+            layers:
+              - {id: holes, fallback: {parents: 1, children: 0}, source: {type: xyz, path: "tiles/{z}/{x}/{y}.png", minzoom: 2, maxzoom: 3}}
+            """, in: folder)
+        let single = try await Self.render(style, zoom: zoom, strips: false)
+        let stripped = try await Self.render(style, zoom: zoom, strips: true)
+        #expect(stripped.report.layers[0].tilesFromParents > 8)
+        #expect(try Self.differing(single.image, stripped.image, tolerance: 3, name: "layer-strips-stand-ins-z\(zoom)") == 0)
     }
 }
