@@ -368,9 +368,10 @@ struct LayerCompositor {
         }
         if let cells { clip(to: cells, context) }
         if let rows {
-            let top = Double(max(rows.lowerBound, -2)), bottom = Double(min(rows.upperBound, viewport.deviceHeight + 2))
+            let rect = Self.cutToOutput(left: -.infinity, top: Double(rows.lowerBound), right: .infinity,
+                                        bottom: Double(rows.upperBound), viewport: viewport)
             context.newPath()
-            if bottom > top { context.rectangle(-2, top, Double(viewport.deviceWidth + 4), bottom - top) }
+            if let rect { context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top) }
             context.clip()
         }
         context.draw(mosaic.image, x: placement.imageOrigin.x, y: placement.imageOrigin.y, scale: placement.scale,
@@ -379,38 +380,31 @@ struct LayerCompositor {
     }
 
     /// Clips to every pixel `block` may paint: its cells, the edges it shares with neighbouring
-    /// blocks rounded to whole device pixels as its mosaic's clip has them, its outer edges
-    /// rounded outwards (the layer's own clip cuts there).
+    /// blocks rounded as its mosaic's clip has them, its outer edges rounded outwards (the
+    /// layer's own clip cuts there).
     private func clipToBlockArea(_ block: TileBlock, _ context: DrawingContext) {
         let (cellWidth, cellHeight) = cellSize
         let placement = MosaicPlacement(plan: plan, viewport: viewport, range: block.range, cellWidth: cellWidth,
                                         margins: .init())
-        let corner = placement.corner, sides = block.neighbours
-        let right = corner.x + Double(block.range.columns.count * cellWidth) * placement.scale
-        let bottom = corner.y + Double(block.range.rows.count * cellHeight) * placement.scale
-        func edge(_ value: Double, shared: Bool, outwards: (Double) -> Double) -> Double {
-            shared ? value.rounded() : outwards(value)
-        }
-        let rect = Self.cutToOutput(left: edge(corner.x, shared: sides.left, outwards: floor),
-                                    top: edge(corner.y, shared: sides.top, outwards: floor),
-                                    right: edge(right, shared: sides.right, outwards: ceil),
-                                    bottom: edge(bottom, shared: sides.bottom, outwards: ceil), viewport: viewport)
-        context.newPath()
-        if let rect { context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top) }
-        context.clip()
+        clipToBlock(block.range, placement, cellWidth: cellWidth, cellHeight: cellHeight, block.neighbours, context,
+                    outerEdgesRoundedOut: true)
     }
 
     /// Clips to the cells of `range` placed by `placement`, the edges shared with neighbouring
-    /// blocks rounded to whole device pixels.
+    /// blocks rounded to whole device pixels; with `outerEdgesRoundedOut`, the others rounded
+    /// outwards to whole pixels too.
     private func clipToBlock(_ range: TileRange, _ placement: MosaicPlacement, cellWidth: Int, cellHeight: Int,
-                             _ neighbours: TileBlock.Sides, _ context: DrawingContext) {
+                             _ neighbours: TileBlock.Sides, _ context: DrawingContext, outerEdgesRoundedOut: Bool = false) {
         let corner = placement.corner
         let right = corner.x + Double(range.columns.count * cellWidth) * placement.scale
         let bottom = corner.y + Double(range.rows.count * cellHeight) * placement.scale
-        func snap(_ value: Double, _ shared: Bool) -> Double { shared ? value.rounded() : value }
-        let rect = Self.cutToOutput(left: snap(corner.x, neighbours.left), top: snap(corner.y, neighbours.top),
-                                    right: snap(right, neighbours.right), bottom: snap(bottom, neighbours.bottom),
-                                    viewport: viewport)
+        func snap(_ value: Double, _ shared: Bool, outwards: (Double) -> Double) -> Double {
+            shared ? value.rounded() : outerEdgesRoundedOut ? outwards(value) : value
+        }
+        let rect = Self.cutToOutput(left: snap(corner.x, neighbours.left, outwards: floor),
+                                    top: snap(corner.y, neighbours.top, outwards: floor),
+                                    right: snap(right, neighbours.right, outwards: ceil),
+                                    bottom: snap(bottom, neighbours.bottom, outwards: ceil), viewport: viewport)
         context.newPath()
         if let rect { context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top) }
         context.clip()
