@@ -1,6 +1,12 @@
 // PNG row filtering for the writer: the five filters' costs (libpng's least-absolute-sum
 // heuristic) computed without storing the candidates, 32 bytes at a time with AVX2 where the
 // processor has it, then the chosen filter written once.
+//
+// Most of a map is flat: 32 bytes equal to the bytes to their left and above, so that every
+// filter but None turns them into zeros. Such bytes are recognised by comparing
+// them (a few instructions) and only None's cost is added for them, and any other filter
+// writes them as zeros, without computing the predictions (Paeth's above all). The costs and
+// the bytes written are the same as without this shortcut.
 
 #include "image_codecs.h"
 
@@ -92,12 +98,28 @@ AVX2 static inline void filters32(const uint8_t *row, const uint8_t *prior, size
         if (types & (1u << type)) out[type] = _mm256_sub_epi8(x, predicted32(type, a, b, c));
 }
 
+/// 1 when each of the 32 bytes at `i` equals its left and above neighbours: every filter but
+/// None makes them zeros (Paeth predicts the left byte when left and above are equal, whatever
+/// the byte above-left).
+AVX2 static inline int flat32(const uint8_t *row, const uint8_t *prior, size_t i, int bpp) {
+    __m256i x = _mm256_loadu_si256((const __m256i *)(row + i));
+    __m256i a = _mm256_loadu_si256((const __m256i *)(row + i - bpp));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(prior + i));
+    return _mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(x, a), _mm256_cmpeq_epi8(x, b))) == -1;
+}
+
 /// Returns how many leading bytes (a multiple of 32) were costed into `sums`.
 AVX2 static size_t add_costs_avx2(const uint8_t *row, const uint8_t *prior, size_t n, int bpp, uint64_t sums[5]) {
     __m256i totals[5], zero = _mm256_setzero_si256();
     for (int f = 0; f < 5; f++) totals[f] = zero;
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
+        if (flat32(row, prior, i, bpp)) {
+            // Only None costs anything here: the bytes themselves.
+            __m256i x = _mm256_loadu_si256((const __m256i *)(row + i));
+            totals[NONE] = _mm256_add_epi64(totals[NONE], _mm256_sad_epu8(_mm256_abs_epi8(x), zero));
+            continue;
+        }
         __m256i filtered[5];
         filters32(row, prior, i, bpp, 0x1F, filtered);
         // |signed byte| is the cost; sad against zero sums each 8 bytes into a 64-bit lane.
@@ -116,6 +138,10 @@ AVX2 static size_t add_costs_avx2(const uint8_t *row, const uint8_t *prior, size
 AVX2 static size_t apply_avx2(int type, const uint8_t *row, const uint8_t *prior, size_t n, int bpp, uint8_t *out) {
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
+        if (type != NONE && flat32(row, prior, i, bpp)) {
+            _mm256_storeu_si256((__m256i *)(out + i), _mm256_setzero_si256());
+            continue;
+        }
         __m256i filtered[5];
         filters32(row, prior, i, bpp, 1u << type, filtered);
         _mm256_storeu_si256((__m256i *)(out + i), filtered[type]);
