@@ -263,7 +263,8 @@ static int prefers_run_length(worker *w, const uint8_t *data, size_t rows, size_
 
 /// Filters one strip (and the rows before it its dictionary needs) and deflates it into its
 /// IDAT chunk (see `job`). A strip coded run-length only refers back one byte: its dictionary
-/// is the row before it alone, so the other rows of the window are neither filtered nor hashed.
+/// is the last byte of the row before it (that row is filtered, as the strip's first row needs
+/// it), so the other rows of the window are neither filtered nor hashed.
 static int encode_strip(worker *w, int strip) {
     job *j = w->j;
     int first_row = strip * j->strip_rows;
@@ -312,7 +313,7 @@ static int encode_strip(worker *w, int strip) {
         chunk[header++] = (uint8_t)cmf;
         chunk[header++] = (uint8_t)flg;
     } else {
-        size_t dictionary = run_length ? j->row_bytes : begin < WINDOW ? begin : WINDOW;
+        size_t dictionary = run_length ? 1 : begin < WINDOW ? begin : WINDOW;
         status = zng_deflateSetDictionary(&w->z, data - dictionary, (uint32_t)dictionary);
         if (status != Z_OK) return status;
     }
