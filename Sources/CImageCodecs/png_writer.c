@@ -34,7 +34,10 @@
 #include "deflate_backend.h"
 #include "pixel_memory.h"
 
-enum { WINDOW = 32768, STRIP_TARGET = 256 * 1024, MAX_THREADS = 16 };
+// Strips of about 512 KiB of filtered rows: each costs a trial of its sample, a block or more
+// with their Huffman trees and a flush, so fewer strips cost less, and a 2048² map still has 24
+// for the threads to share.
+enum { WINDOW = 32768, STRIP_TARGET = 512 * 1024, MAX_THREADS = 16 };
 // Strips of at least TRIAL_MIN_STRIP bytes try run-length coding on a sample of TRIAL_SAMPLE.
 enum { TRIAL_MIN_STRIP = 96 * 1024, TRIAL_SAMPLE = 12 * 1024 };
 // A sample run-length coded to 1/RUN_LENGTH_SURE of its bytes or less is taken as flat enough
@@ -317,7 +320,7 @@ static int encode_strip(worker *w, int strip) {
         status = zng_deflateSetDictionary(&w->z, data - dictionary, (uint32_t)dictionary);
         if (status != Z_OK) return status;
     }
-    // A strip is at most 256 KiB or one row (under 64 MiB): zlib's counters hold it.
+    // A strip is at most 512 KiB or one row (under 64 MiB): zlib's counters hold it.
     w->z.next_in = data;
     w->z.avail_in = (uint32_t)length;
     w->z.next_out = chunk + header;
