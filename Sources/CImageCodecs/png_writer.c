@@ -34,10 +34,12 @@
 #include "deflate_backend.h"
 #include "pixel_memory.h"
 
-// Strips of about 512 KiB of filtered rows: each costs a trial of its sample, a block or more
-// with their Huffman trees and a flush, so fewer strips cost less, and a 2048² map still has 24
-// for the threads to share.
-enum { WINDOW = 32768, STRIP_TARGET = 512 * 1024, MAX_THREADS = 16 };
+// Strips of 256 to 512 KiB of filtered rows, as many as STRIPS_WANTED where the image allows.
+// Each strip costs a trial of its sample, a block or more with their Huffman trees, a flush
+// and (coded at the job's level) its window's rows filtered again and hashed, so fewer strips
+// cost less; but the threads share the strips, and the last to finish ends the image. The size
+// depends on the image alone, so a file does not depend on the number of cores.
+enum { WINDOW = 32768, STRIP_MIN = 256 * 1024, STRIP_MAX = 512 * 1024, STRIPS_WANTED = 16, MAX_THREADS = 16 };
 // Strips of at least TRIAL_MIN_STRIP bytes try run-length coding on a sample of TRIAL_SAMPLE.
 enum { TRIAL_MIN_STRIP = 96 * 1024, TRIAL_SAMPLE = 12 * 1024 };
 // A sample run-length coded to 1/RUN_LENGTH_SURE of its bytes or less is taken as flat enough
@@ -320,7 +322,7 @@ static int encode_strip(worker *w, int strip) {
         status = zng_deflateSetDictionary(&w->z, data - dictionary, (uint32_t)dictionary);
         if (status != Z_OK) return status;
     }
-    // A strip is at most 512 KiB or one row (under 64 MiB): zlib's counters hold it.
+    // A strip is at most STRIP_MAX bytes or one row (under 64 MiB): zlib's counters hold it.
     w->z.next_in = data;
     w->z.avail_in = (uint32_t)length;
     w->z.next_out = chunk + header;
@@ -409,7 +411,11 @@ static int encode_image(const image_source *image, int level, int channels, int 
     j.channels = channels;
     j.guesses_opaque = channels == 3;
     j.row_bytes = 1 + (size_t)width * (size_t)j.channels;
-    size_t rows = STRIP_TARGET / j.row_bytes;
+    size_t image_bytes = j.row_bytes * (size_t)height;
+    size_t strip_bytes = image_bytes / STRIPS_WANTED < STRIP_MIN   ? STRIP_MIN
+                         : image_bytes / STRIPS_WANTED > STRIP_MAX ? STRIP_MAX
+                                                                   : image_bytes / STRIPS_WANTED;
+    size_t rows = strip_bytes / j.row_bytes;
     j.strip_rows = rows < 1 ? 1 : rows > (size_t)height ? height : (int)rows;
     j.strip_count = (height + j.strip_rows - 1) / j.strip_rows;
     j.window_rows = (int)((WINDOW + j.row_bytes - 1) / j.row_bytes);
