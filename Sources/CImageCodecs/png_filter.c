@@ -2,11 +2,11 @@
 // heuristic) computed without storing the candidates, 32 bytes at a time with AVX2 where the
 // processor has it, then the chosen filter written once.
 //
-// Most of a map is flat: 32 bytes equal to the bytes to their left and above, so that every
-// filter but None turns them into zeros. Such bytes are recognised by comparing
-// them (a few instructions) and only None's cost is added for them, and any other filter
-// writes them as zeros, without computing the predictions (Paeth's above all). The costs and
-// the bytes written are the same as without this shortcut.
+// Most of a map is flat: 32 bytes equal to the bytes to their left and above, which every
+// filter but None turns into zeros. Such bytes are recognised by two comparisons: only None's
+// cost is added for them, and any other filter writes them as zeros, without computing the
+// predictions (Paeth's above all). The costs and the bytes written are those of the full
+// computation.
 
 #include "image_codecs.h"
 

@@ -70,9 +70,9 @@ import Testing
         #expect(typesSeen == [0, 1, 2, 3, 4])
     }
 
-    /// Rows of a map: flat areas of a few colours, where most 32-byte stretches equal their
-    /// neighbours left, above and above-left (the vector loop's shortcut), crossed by lines that
-    /// differ from the row above in a few bytes and by edges that move from row to row.
+    /// Rows of a map: flat areas of a few colours, where most 32-byte stretches equal the bytes
+    /// left of them and above them (the vector loop's shortcut), crossed by lines that differ
+    /// from the row above in a few bytes and by edges that move from row to row.
     @Test func mapRowsFilterAsTheSpecSaysWithEitherLoop() {
         var random = SplitMix(state: 13)
         var typesSeen = Set<UInt8>()
