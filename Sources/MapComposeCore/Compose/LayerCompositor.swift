@@ -368,11 +368,8 @@ struct LayerCompositor {
         }
         if let cells { clip(to: cells, context) }
         if let rows {
-            let rect = Self.cutToOutput(left: -.infinity, top: Double(rows.lowerBound), right: .infinity,
-                                        bottom: Double(rows.upperBound), viewport: viewport)
-            context.newPath()
-            if let rect { context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top) }
-            context.clip()
+            clipToRectangle(left: -.infinity, top: Double(rows.lowerBound), right: .infinity,
+                            bottom: Double(rows.upperBound), context)
         }
         context.draw(mosaic.image, x: placement.imageOrigin.x, y: placement.imageOrigin.y, scale: placement.scale,
                      alpha: paintAlpha, padEdges: true, resampling: plan.layer.spec.resampling)
@@ -401,10 +398,16 @@ struct LayerCompositor {
         func snap(_ value: Double, _ shared: Bool, outwards: (Double) -> Double) -> Double {
             shared ? value.rounded() : outerEdgesRoundedOut ? outwards(value) : value
         }
-        let rect = Self.cutToOutput(left: snap(corner.x, neighbours.left, outwards: floor),
-                                    top: snap(corner.y, neighbours.top, outwards: floor),
-                                    right: snap(right, neighbours.right, outwards: ceil),
-                                    bottom: snap(bottom, neighbours.bottom, outwards: ceil), viewport: viewport)
+        clipToRectangle(left: snap(corner.x, neighbours.left, outwards: floor),
+                        top: snap(corner.y, neighbours.top, outwards: floor),
+                        right: snap(right, neighbours.right, outwards: ceil),
+                        bottom: snap(bottom, neighbours.bottom, outwards: ceil), context)
+    }
+
+    /// Clips to a rectangle of device space, cut to the output (see `cutToOutput`); to nothing
+    /// when none of it lies there.
+    private func clipToRectangle(left: Double, top: Double, right: Double, bottom: Double, _ context: DrawingContext) {
+        let rect = Self.cutToOutput(left: left, top: top, right: right, bottom: bottom, viewport: viewport)
         context.newPath()
         if let rect { context.rectangle(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top) }
         context.clip()
