@@ -11,7 +11,12 @@ BIN     := .build/release/mapcompose
 # RELA entries the loader reads at every start, and without exporting the executable's own
 # symbols (nothing looks them up at run time: the Swift runtime finds its metadata through the
 # binary's sections), which leaves dladdr and symbol lookup a small table to search.
-RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
+# libstdc++, which the Swift runtime uses, is linked in as well: a folder holding only its archive
+# is searched first (scripts/static-libstdc++.sh), so libstdc++.so.6 and its symbol bindings are
+# not loaded at every start.
+STATIC_CXX := $(CURDIR)/.build/static-libstdc++
+RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+                -Xlinker -L$(STATIC_CXX)
 RELEASE := -c release --static-swift-stdlib $(RELEASE_LINK)
 # zlib-ng (the PNG writer's faster deflate), built once from its pinned release source by
 # scripts/zlib-ng.sh; Package.swift's CZlibNG finds it here through pkg-config. A plain
@@ -26,7 +31,7 @@ BASEMAP_SOURCES := .build/basemap-sources
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps test-deps zlib-ng build build-tool basemap test install demo bench bench-peers bench-serve bench-serve-peer quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
+.PHONY: all deps test-deps zlib-ng static-libstdc++ build build-tool basemap test install demo bench bench-peers bench-serve bench-serve-peer quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
 
 all: build
 
@@ -42,12 +47,15 @@ test-deps:
 zlib-ng:
 	bash scripts/zlib-ng.sh $(ZLIB_NG)
 
+static-libstdc++:
+	SWIFT=$(SWIFT) bash scripts/static-libstdc++.sh $(STATIC_CXX)
+
 # mapcompose, and mapcompose-serve beside it: the server `mapcompose serve` runs.
 build: build-tool
 	$(SWIFT) build $(RELEASE) --product mapcompose-serve
 
 # mapcompose alone (what a map needs: the quick start does not wait for the server).
-build-tool: zlib-ng
+build-tool: zlib-ng static-libstdc++
 	$(SWIFT) build $(RELEASE) --product mapcompose
 
 # The world basemap: GSHHG shorelines, rivers and borders and GeoNames places (fetched once from
@@ -125,7 +133,7 @@ bench-serve-peer: build
 # and size and the card's command at 1024x1024 over eight cities against a raster render
 # (scripts/bench/basemap.sh). BENCH_REPEATS (or BENCH_RUNS) sets the number of timed runs. All but
 # the last draw the built-in styles' 1:110m data (MAPCOMPOSE_BASEMAP=none), as their figures did.
-bench: zlib-ng
+bench: zlib-ng static-libstdc++
 	$(SWIFT) build $(RELEASE) --product MapComposeBench
 	$(SWIFT) build $(RELEASE) --product MapComposeCodecFloor
 	$(SWIFT) build $(RELEASE) --product mapcompose

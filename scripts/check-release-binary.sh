@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Checks how a release binary is linked: a position-independent executable (ELF type DYN with a
-# program interpreter), the Swift runtime inside it (no libswiftCore.so to load), and glibc and
-# the system C libraries loaded from the system (libc, Cairo, libpng, SQLite; libcurl is loaded on
-# first use, see Sources/CCurl); its relative relocations packed (DT_RELR) and its own symbols
-# not exported (see RELEASE_LINK in the Makefile).
+# program interpreter), the Swift runtime and the libstdc++ it uses inside it (no libswiftCore.so
+# or libstdc++.so to load), and glibc and the system C libraries loaded from the system (libc,
+# Cairo, libpng, SQLite; libcurl is loaded on first use, see Sources/CCurl); its relative
+# relocations packed (DT_RELR) and its own symbols not exported (see RELEASE_LINK in the Makefile).
 # Usage: scripts/check-release-binary.sh path/to/mapcompose
 set -euo pipefail
 binary="${1:?usage: check-release-binary.sh BINARY}"
@@ -15,7 +15,8 @@ for lib in libc.so libcairo.so libpng16.so libsqlite3.so; do
   grep -q "^$lib" <<<"$needed" || fail "does not load $lib from the system"
 done
 if grep -q '^libswift\|^libFoundation' <<<"$needed"; then fail "loads the Swift runtime instead of carrying it"; fi
+if grep -q '^libstdc++' <<<"$needed"; then fail "loads libstdc++.so (see STATIC_CXX in the Makefile)"; fi
 readelf -d "$binary" | grep -q '(RELR)' || fail "relative relocations not packed (no DT_RELR: see RELEASE_LINK in the Makefile)"
 exported="$(readelf --dyn-syms -W "$binary" | awk '$7 != "UND" && $5 == "GLOBAL"' | wc -l)"
 [ "$exported" -lt 100 ] || fail "exports $exported symbols of its own (linked with --export-dynamic?)"
-echo "check-release-binary.sh: $binary is a PIE; Swift runtime inside; system libraries: $(tr '\n' ' ' <<<"$needed")"
+echo "check-release-binary.sh: $binary is a PIE; Swift runtime and libstdc++ inside; system libraries: $(tr '\n' ' ' <<<"$needed")"
