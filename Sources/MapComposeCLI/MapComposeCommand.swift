@@ -54,19 +54,30 @@ enum Main {
         if CommandLine.arguments.count > 1, CommandLine.arguments[1] == ServeHandoffCommand.name {
             ServeHandoffCommand.runServer(arguments: Array(CommandLine.arguments.dropFirst(2)))
         }
+        // A plain render skips ArgumentParser (see `RenderSettings.quickParse`); this thread,
+        // which otherwise only waits for signals, sets its text up meanwhile.
+        if let settings = RenderSettings.quickParse(CommandLine.arguments.dropFirst(),
+                                                    subcommands: MapComposeCommand.namedSubcommandNames) {
+            let textWarmUp = settings.drawsText ? TextWarmUp() : nil
+            CommandProcess.run(meanwhile: { textWarmUp?.run() }) { await render(settings, textWarmUp: textWarmUp) }
+        }
         CommandProcess.run { await runAndExit() }
+    }
+
+    /// Runs a plain render and ends the process with its exit code.
+    private nonisolated static func render(_ settings: RenderSettings, textWarmUp: TextWarmUp?) async -> Never {
+        do {
+            CommandProcess.prepare(verbose: settings.verbose)
+            try await settings.run(textWarmUp: textWarmUp)
+            exit(0)
+        } catch {
+            CommandProcess.exit(reporting: error, of: MapComposeCommand.self)
+        }
     }
 
     /// Parses the arguments, runs the command and ends the process with its exit code.
     private nonisolated static func runAndExit() async -> Never {
         do {
-            // A plain render skips ArgumentParser (see `RenderSettings.quickParse`).
-            if let settings = RenderSettings.quickParse(CommandLine.arguments.dropFirst(),
-                                                        subcommands: MapComposeCommand.namedSubcommandNames) {
-                CommandProcess.prepare(verbose: settings.verbose)
-                try await settings.run()
-                exit(0)
-            }
             let command: ParsableCommand
             if let alone = MapComposeCommand.parsedAlone(CommandLine.arguments.dropFirst()) {
                 command = alone

@@ -6,7 +6,7 @@ import MapComposeCore
 /// The render command's options as plain values, and the render they ask for. `RenderCommand`
 /// parses them with ArgumentParser; `RenderSettings.quickParse` reads the common ones straight
 /// from the command line (see QuickRenderParse.swift). Both run the same `run()`.
-struct RenderSettings: Equatable {
+struct RenderSettings: Equatable, Sendable {
     static let defaultStyle = "default"
     static let defaultSize = "800x600"
     static let defaultScale = 1.0
@@ -40,11 +40,15 @@ struct RenderSettings: Equatable {
     var verbose = false
     var cache = CacheSettings()
 
-    /// Renders and writes the map; failures are `CLIFailure`s with the exit code to use.
-    func run() async throws {
+    /// True when the map may draw text: nearly every map does (its attribution at least).
+    var drawsText: Bool { !noAttribution || !overlays.isEmpty }
+
+    /// Renders and writes the map; failures are `CLIFailure`s with the exit code to use. Text
+    /// is set up meanwhile by `textWarmUp` when it is given (already running), else on a
+    /// thread of its own when the map may draw text.
+    func run(textWarmUp: TextWarmUp? = nil) async throws {
         let logger = Logger(label: "mapcompose")
-        // Nearly every map has text (the attribution at least): fonts are loaded meanwhile.
-        let textWarmUp = noAttribution && overlays.isEmpty ? nil : TextWarmUp.start()
+        let textWarmUp = textWarmUp ?? (drawsText ? TextWarmUp.start() : nil)
         defer { textWarmUp?.wait() }
         if let basemap {
             guard !basemap.isEmpty else { throw CLIFailure("--basemap needs a file (or 'none')", exitCode: 2) }

@@ -3,7 +3,7 @@ import MapComposeCore
 
 /// Where remote sources keep their tiles and whether they may ask servers, as plain values:
 /// what `CacheOptions` parses, and what a render parsed without ArgumentParser carries.
-public struct CacheSettings: Equatable {
+public struct CacheSettings: Equatable, Sendable {
     public var cacheDir: String?
     public var noCache = false
     public var offline = false

@@ -7,9 +7,10 @@ import MapComposeCore
 /// on the thread pool, ending the process with `exit`, while the main thread waits for signals.
 public enum CommandProcess {
     /// Runs `command` (which ends the process) as a task while the main thread takes the
-    /// signals. Synchronous on purpose: with an `async` main the main thread would leave
-    /// through `dispatch_main`, which ends it with `pthread_exit`, unwinding its stack.
-    public static func run(_ command: @escaping @Sendable () async -> Never) -> Never {
+    /// signals, after doing `meanwhile` (work the command will want done, started once the
+    /// task's thread is running). Synchronous on purpose: with an `async` main the main thread
+    /// would leave through `dispatch_main`, which ends it with `pthread_exit`, unwinding its stack.
+    public static func run(meanwhile: (() -> Void)? = nil, _ command: @escaping @Sendable () async -> Never) -> Never {
         // The thread pool's threads block every signal, and a process started from one of them
         // (by a test, say) starts with its signals blocked: the main thread takes them all, so
         // SIGINT and SIGTERM reach `PendingFileRegistry`'s handler (`dispatch_main` did the same).
@@ -17,6 +18,7 @@ public enum CommandProcess {
         sigemptyset(&noSignals)
         pthread_sigmask(SIG_SETMASK, &noSignals, nil)
         Task.detached { await command() }
+        meanwhile?()
         // A signal's handler ends the process (see `PendingFileRegistry`); `pause` returns only
         // after a handler that returns.
         while true { pause() }

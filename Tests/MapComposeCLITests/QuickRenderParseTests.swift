@@ -79,4 +79,13 @@ import Testing
         #expect(settings == (try parsed(everything)))
         #expect(settings.overlays.markers == ["1,2"] && settings.cache.offline && settings.pngCompression == .small)
     }
+
+    /// Text is set up ahead (see `TextWarmUp`) unless the map can draw none: no attribution
+    /// and no overlays.
+    @Test func drawsTextUnlessNeitherAttributionNorOverlays() throws {
+        #expect(try #require(quick(["out.png"])).drawsText)
+        #expect(try #require(quick(["--no-attribution", "--marker", "1,2", "out.png"])).drawsText)
+        #expect(try #require(quick(["--no-attribution", "--overlay", "o.geojson", "out.png"])).drawsText)
+        #expect(!(try #require(quick(["--no-attribution", "--center", "1,2", "--zoom", "3", "out.png"]))).drawsText)
+    }
 }

@@ -105,6 +105,11 @@ public final class CPUPool: @unchecked Sendable {
         return index
     }
 
+    /// Starts the helper threads now rather than at the first `perform` (see `TextWarmUp`).
+    public func startHelpers() {
+        condition.withLock { startHelpersIfNeeded() }
+    }
+
     /// Called with the lock held.
     private func startHelpersIfNeeded() {
         guard !helpersStarted else { return }
