@@ -69,7 +69,7 @@ enum Main {
         do {
             CommandProcess.prepare(verbose: settings.verbose)
             try await settings.run(textWarmUp: textWarmUp)
-            exit(0)
+            CommandProcess.finish()
         } catch {
             CommandProcess.exit(reporting: error, of: MapComposeCommand.self)
         }

@@ -40,7 +40,7 @@ public enum CommandProcess {
     }
 
     /// Sets logging and signals up (see `prepare`), runs `command`, async or not, and ends the
-    /// process with exit code 0; what the command throws is the caller's to report.
+    /// process with exit code 0 (see `finish`); what the command throws is the caller's to report.
     public static func execute(_ command: any ParsableCommand, verbose: Bool) async throws -> Never {
         prepare(verbose: verbose)
         if var asyncCommand = command as? any AsyncParsableCommand {
@@ -49,7 +49,20 @@ public enum CommandProcess {
             var command = command
             try command.run()
         }
-        Foundation.exit(0)
+        finish()
+    }
+
+    /// Ends the process after a command that succeeded, with exit code 0: what it wrote is in
+    /// place by then, standard output and error are flushed, and a temporary file still pending
+    /// would be removed, as `exit` does; but no other exit handler runs. Those are the
+    /// libraries' finalizers (Pango, GLib, fontconfig, Cairo, Foundation, the dynamic loader's
+    /// own), which free and unmap memory the kernel is about to take back whole, and every
+    /// unmapping in a process with threads on other cores waits for those cores to flush their
+    /// TLBs (docs/performance.md, "Linking").
+    public static func finish() -> Never {
+        PendingFileRegistry.removePending()
+        fflush(nil)
+        _exit(0)
     }
 
     /// Reports `error`, thrown while `Command` was parsed or ran, and ends the process: a

@@ -143,6 +143,12 @@ public enum PendingFileRegistry {
         }
     }
 
+    /// Removes every recorded file, as the `atexit` hook does: for a process that ends
+    /// without running exit handlers (see `CommandProcess.finish`).
+    public static func removePending() {
+        removeAll()
+    }
+
     /// Removes every recorded file (whose path starts with `prefix`, if given: tests remove
     /// only their own). Async-signal-safe.
     static func removeAll(under prefix: UnsafePointer<CChar>? = nil) {
