@@ -17,8 +17,17 @@ public enum CommandProcess {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         pthread_sigmask(SIG_SETMASK, &noSignals, nil)
-        Task.detached { await command() }
-        meanwhile?()
+        let started = DispatchSemaphore(value: 0)
+        Task.detached {
+            started.signal()
+            await command()
+        }
+        if let meanwhile {
+            // Once the task's thread runs: a thread being started while `meanwhile` loads a
+            // library waits until the loader is done (see `TextWarmUp`).
+            started.wait()
+            meanwhile()
+        }
         // A signal's handler ends the process (see `PendingFileRegistry`); `pause` returns only
         // after a handler that returns.
         while true { pause() }
