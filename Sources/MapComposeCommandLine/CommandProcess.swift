@@ -4,7 +4,8 @@ import Logging
 import MapComposeCore
 
 /// How the `mapcompose` programs (the tool and its server, `mapcompose-serve`) run a command:
-/// on the thread pool, ending the process with `exit`, while the main thread waits for signals.
+/// on the thread pool, ending the process when it is done (`finish`, or `exit` with the code of
+/// a failure), while the main thread waits for signals.
 public enum CommandProcess {
     /// Runs `command` (which ends the process) as a task while the main thread takes the
     /// signals, after doing `meanwhile` (work the command will want done, started once the
