@@ -3,9 +3,9 @@
 # toolchain needs in any case) alone into the folder given. The release build searches that
 # folder first (`-Xlinker -L`, see RELEASE_LINK in the Makefile), so the `-lstdc++` that
 # --static-swift-stdlib passes for the Swift runtime finds the archive there: the few parts of
-# libstdc++ the runtime uses are linked into the executable, and libstdc++.so.6 (about 1,700
-# symbol bindings the dynamic loader resolves at every start) is not loaded. Nothing parses
-# untrusted input in it; glibc and the system C libraries stay shared.
+# libstdc++ the runtime uses are linked into the executable, and libstdc++.so.6 is not loaded
+# (nor its symbol bindings resolved) at every start. Nothing parses untrusted input in it; glibc
+# and the system C libraries stay shared.
 # Usage: scripts/static-libstdc++.sh DIR
 set -euo pipefail
 dir="${1:?usage: static-libstdc++.sh DIR}"

@@ -106,7 +106,7 @@ public final class CPUPool: @unchecked Sendable {
     }
 
     /// Starts the helper threads now rather than at the first `perform` (see `TextWarmUp`).
-    public func startHelpers() {
+    func startHelpers() {
         condition.withLock { startHelpersIfNeeded() }
     }
 
