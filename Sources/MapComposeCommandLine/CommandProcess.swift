@@ -18,7 +18,7 @@ public enum CommandProcess {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         pthread_sigmask(SIG_SETMASK, &noSignals, nil)
-        let started = DispatchSemaphore(value: 0)
+        let started = TaskStart()
         Task.detached {
             started.signal()
             await command()

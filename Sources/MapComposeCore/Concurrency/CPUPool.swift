@@ -8,6 +8,13 @@ import Foundation
 /// (`perform`) runs on the calling thread, and on the pool's helper threads only while cores
 /// are free: one render alone spreads its bands over every core; as many renders as cores each
 /// run their own pieces on their own thread, with no helper taking a core from another.
+///
+/// A render hands out jobs a fraction of a millisecond apart (a block's tiles to decode, its
+/// bands to paint, the PNG writer's strips). A helper that has just finished a piece, and a
+/// caller whose pieces are all taken, therefore look for work for `spin` (yielding the core to
+/// any thread that wants it) before they sleep: a sleeping thread costs a wake-up per job, and
+/// a scheduler may queue the woken thread behind its waker on the waker's core while another
+/// core idles (as some virtual machines' schedulers do while the machine is little used).
 public final class CPUPool: @unchecked Sendable {
     /// The pool for all work of the process.
     public static let shared = CPUPool(threads: ProcessInfo.processInfo.activeProcessorCount)
@@ -42,9 +49,18 @@ public final class CPUPool: @unchecked Sendable {
     private var helpersWorking = 0
     private var jobs: [Job] = []
     private var helpersStarted = false
+    /// Times a helper went to sleep for want of work.
+    private var sleeps = 0
 
-    public init(threads: Int) {
+    /// How long a helper that has finished a piece, or a caller waiting for its job's last
+    /// pieces, looks for work before it sleeps (see the type's summary).
+    let spin: Duration
+    /// The `spin` of pools made without one.
+    public static let defaultSpin = Duration.milliseconds(1)
+
+    public init(threads: Int, spin: Duration = CPUPool.defaultSpin) {
         self.threads = max(1, threads)
+        self.spin = spin
     }
 
     /// Runs `body` holding a core for its whole length: helpers then leave that core to it.
@@ -88,7 +104,10 @@ public final class CPUPool: @unchecked Sendable {
                 condition.lock()
                 job.unfinished -= 1
             }
-            while job.unfinished > 0 { condition.wait() }
+            let lookUntil = ContinuousClock.now + spin
+            while job.unfinished > 0 {
+                if !yieldedBeforeSleeping(until: lookUntil) { condition.wait() }
+            }
             job.body = { _ in }
             if counted { occupants -= 1 }
             condition.broadcast()
@@ -104,6 +123,9 @@ public final class CPUPool: @unchecked Sendable {
         if job.next == job.count { jobs.removeAll { $0 === job } }
         return index
     }
+
+    /// Times a helper went to sleep for want of work (for tests).
+    var helperSleeps: Int { condition.withLock { sleeps } }
 
     /// Starts the helper threads now rather than at the first `perform` (see `TextWarmUp`).
     func startHelpers() {
@@ -125,8 +147,16 @@ public final class CPUPool: @unchecked Sendable {
     /// A helper: takes a piece of the oldest job whenever a core is free.
     private func helperLoop() {
         condition.lock()
+        // Until when an idle helper looks for work: `spin` after it started or last finished
+        // a piece; nil once it has slept (a wake-up that finds no work does not make it look).
+        var lookUntil: ContinuousClock.Instant? = .now + spin
         while true {
             guard let job = jobs.first, occupants + helpersWorking < threads else {
+                if let until = lookUntil, occupants + helpersWorking < threads, yieldedBeforeSleeping(until: until) {
+                    continue
+                }
+                lookUntil = nil
+                sleeps += 1
                 condition.wait()
                 continue
             }
@@ -138,6 +168,18 @@ public final class CPUPool: @unchecked Sendable {
             helpersWorking -= 1
             job.unfinished -= 1
             condition.broadcast()
+            lookUntil = .now + spin
         }
+    }
+
+    /// Before `until`, lets go of the lock, offers the core to any other thread that wants it
+    /// and takes the lock again: true. After it: false, for the caller to sleep instead. Called
+    /// with the lock held.
+    private func yieldedBeforeSleeping(until: ContinuousClock.Instant) -> Bool {
+        guard ContinuousClock.now < until else { return false }
+        condition.unlock()
+        sched_yield()
+        condition.lock()
+        return true
     }
 }

@@ -51,6 +51,22 @@ import Testing
         #expect(!joined)
     }
 
+    @Test func aHelperThatFinishedAPieceLooksForTheNextJobInsteadOfSleeping() {
+        let pool = CPUPool(threads: 2, spin: .seconds(1))
+        #expect(Self.helperRanBeside(pool))
+        // Each job starts only once the last one is done: a helper that slept when it ran out of
+        // work would sleep between every two.
+        let sleeps = pool.helperSleeps
+        for _ in 0..<20 { #expect(Self.helperRanBeside(pool)) }
+        #expect(pool.helperSleeps == sleeps)
+    }
+
+    @Test func aHelperThatDoesNotLookSleepsBetweenJobs() {
+        let pool = CPUPool(threads: 2, spin: .zero)
+        for _ in 0..<3 { #expect(Self.helperRanBeside(pool)) }
+        #expect(pool.helperSleeps >= 2)
+    }
+
     private final class Flag: @unchecked Sendable {
         private let lock = NSLock()
         private var state = false
