@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The process's one pool for CPU work, sized to the cores: renders, their drawing bands, the
 /// PNG writer's strips and batch jobs all share it, so no more threads compute at once than
@@ -10,9 +11,10 @@ import Foundation
 /// run their own pieces on their own thread, with no helper taking a core from another.
 ///
 /// A render hands out jobs a fraction of a millisecond apart (a block's tiles to decode, its
-/// bands to paint, the PNG writer's strips). A helper that has just finished a piece, and a
-/// caller whose pieces are all taken, therefore look for work for `spin` (yielding the core to
-/// any thread that wants it) before they sleep: a sleeping thread costs a wake-up per job, and
+/// bands to paint, the PNG writer's strips). A helper that has just finished a piece (one
+/// helper at a time), and a caller whose pieces are all taken, therefore look for work for
+/// `spin` (yielding the core to any thread that wants it) before they sleep: a sleeping thread
+/// costs a wake-up per job, and
 /// a scheduler may queue the woken thread behind its waker on the waker's core while another
 /// core idles (as some virtual machines' schedulers do while the machine is little used).
 public final class CPUPool: @unchecked Sendable {
@@ -33,13 +35,19 @@ public final class CPUPool: @unchecked Sendable {
         var body: (Int) -> Void
         let count: Int
         var next = 0
-        var unfinished: Int
+        /// Pieces not yet done; changed with the pool's lock held, read without it too.
+        let unfinished: Atomic<Int>
 
         init(_ body: @escaping (Int) -> Void, count: Int) {
             self.body = body
             self.count = count
-            unfinished = count
+            unfinished = Atomic(count)
         }
+
+        var isDone: Bool { unfinished.load(ordering: .acquiring) == 0 }
+
+        /// Counts one piece done. Called with the pool's lock held.
+        func finishPiece() { unfinished.subtract(1, ordering: .releasing) }
     }
 
     private let condition = NSCondition()
@@ -48,9 +56,14 @@ public final class CPUPool: @unchecked Sendable {
     private var occupants = 0
     private var helpersWorking = 0
     private var jobs: [Job] = []
+    /// `jobs.count`, changed with the lock held, read without it by a thread looking for work.
+    private let jobsQueued = Atomic<Int>(0)
     private var helpersStarted = false
     /// Times a helper went to sleep for want of work.
     private var sleeps = 0
+    /// True while a helper looks for work: one at a time does, so that the first piece of the
+    /// next job is taken at once, while the others sleep rather than all spend a core looking.
+    private var helperLooking = false
 
     /// How long a helper that has finished a piece, or a caller waiting for its job's last
     /// pieces, looks for work before it sleeps (see the type's summary).
@@ -94,6 +107,7 @@ public final class CPUPool: @unchecked Sendable {
                 startHelpersIfNeeded()
                 if counted { occupants += 1 }
                 jobs.append(job)
+                jobsQueued.add(1, ordering: .releasing)
                 condition.broadcast()
             }
             condition.lock()
@@ -102,11 +116,11 @@ public final class CPUPool: @unchecked Sendable {
                 condition.unlock()
                 job.body(index)
                 condition.lock()
-                job.unfinished -= 1
+                job.finishPiece()
             }
             let lookUntil = ContinuousClock.now + spin
-            while job.unfinished > 0 {
-                if !yieldedBeforeSleeping(until: lookUntil) { condition.wait() }
+            while !job.isDone {
+                if !looked(until: lookUntil, while: { !job.isDone }) { condition.wait() }
             }
             job.body = { _ in }
             if counted { occupants -= 1 }
@@ -120,7 +134,10 @@ public final class CPUPool: @unchecked Sendable {
     private func take(from job: Job) -> Int {
         let index = job.next
         job.next += 1
-        if job.next == job.count { jobs.removeAll { $0 === job } }
+        if job.next == job.count {
+            jobs.removeAll { $0 === job }
+            jobsQueued.subtract(1, ordering: .releasing)
+        }
         return index
     }
 
@@ -150,15 +167,27 @@ public final class CPUPool: @unchecked Sendable {
         // Until when an idle helper looks for work: `spin` after it started or last finished
         // a piece; nil once it has slept (a wake-up that finds no work does not make it look).
         var lookUntil: ContinuousClock.Instant? = .now + spin
+        // Whether this helper is the one looking (see `helperLooking`).
+        var looking = false
         while true {
             guard let job = jobs.first, occupants + helpersWorking < threads else {
-                if let until = lookUntil, occupants + helpersWorking < threads, yieldedBeforeSleeping(until: until) {
-                    continue
+                if jobs.isEmpty, let until = lookUntil, occupants + helpersWorking < threads, looking || !helperLooking {
+                    looking = true
+                    helperLooking = true
+                    if looked(until: until, while: { self.jobsQueued.load(ordering: .acquiring) == 0 }) { continue }
+                }
+                if looking {
+                    looking = false
+                    helperLooking = false
                 }
                 lookUntil = nil
                 sleeps += 1
                 condition.wait()
                 continue
+            }
+            if looking {
+                looking = false
+                helperLooking = false
             }
             let index = take(from: job)
             helpersWorking += 1
@@ -166,19 +195,21 @@ public final class CPUPool: @unchecked Sendable {
             job.body(index)
             condition.lock()
             helpersWorking -= 1
-            job.unfinished -= 1
+            job.finishPiece()
             condition.broadcast()
             lookUntil = .now + spin
         }
     }
 
-    /// Before `until`, lets go of the lock, offers the core to any other thread that wants it
-    /// and takes the lock again: true. After it: false, for the caller to sleep instead. Called
-    /// with the lock held.
-    private func yieldedBeforeSleeping(until: ContinuousClock.Instant) -> Bool {
+    /// Before `until`: lets go of the lock, offers the core to any other thread that wants it
+    /// for as long as `nothingYet` holds (it reads atomics only, not what the lock guards) and
+    /// `until` has not passed, takes the lock again and returns true. After `until`: false, the
+    /// lock still held, for the caller to sleep instead. Called with the lock held. Looking
+    /// without the lock leaves it to the threads that have work to record.
+    private func looked(until: ContinuousClock.Instant, while nothingYet: () -> Bool) -> Bool {
         guard ContinuousClock.now < until else { return false }
         condition.unlock()
-        sched_yield()
+        while nothingYet(), ContinuousClock.now < until { sched_yield() }
         condition.lock()
         return true
     }

@@ -67,6 +67,23 @@ import Testing
         #expect(pool.helperSleeps >= 2)
     }
 
+    @Test func oneHelperAtATimeLooksForWorkTheOthersSleep() {
+        let pool = CPUPool(threads: 4, spin: .seconds(3))
+        // Every piece waits until all four have started: the caller and the three helpers.
+        let started = DispatchGroup()
+        for _ in 0..<4 { started.enter() }
+        let allStarted = Flag()
+        pool.perform(4) { _ in
+            started.leave()
+            allStarted.set(started.wait(timeout: .now() + 30) == .success)
+        }
+        #expect(allStarted.value)
+        // Two of the three go to sleep at once; one looks for work for `spin` (3 s).
+        let deadline = Date().addingTimeInterval(1.5)
+        while pool.helperSleeps < 2, Date() < deadline { sched_yield() }
+        #expect(pool.helperSleeps >= 2)
+    }
+
     private final class Flag: @unchecked Sendable {
         private let lock = NSLock()
         private var state = false
