@@ -14,9 +14,9 @@ import Synchronization
 /// bands to paint, the PNG writer's strips). A helper that has just finished a piece (one
 /// helper at a time), and a caller whose pieces are all taken, therefore look for work for
 /// `spin` (yielding the core to any thread that wants it) before they sleep: a sleeping thread
-/// costs a wake-up per job, and
-/// a scheduler may queue the woken thread behind its waker on the waker's core while another
-/// core idles (as some virtual machines' schedulers do while the machine is little used).
+/// costs a wake-up per job, and a scheduler may queue the woken thread behind its waker on the
+/// waker's core while another core idles (as some virtual machines' schedulers do while the
+/// machine is little used).
 public final class CPUPool: @unchecked Sendable {
     /// The pool for all work of the process.
     public static let shared = CPUPool(threads: ProcessInfo.processInfo.activeProcessorCount)
@@ -169,26 +169,23 @@ public final class CPUPool: @unchecked Sendable {
         var lookUntil: ContinuousClock.Instant? = .now + spin
         // Whether this helper is the one looking (see `helperLooking`).
         var looking = false
+        func setLooking(_ value: Bool) {
+            if looking != value { helperLooking = value }
+            looking = value
+        }
         while true {
             guard let job = jobs.first, occupants + helpersWorking < threads else {
                 if jobs.isEmpty, let until = lookUntil, occupants + helpersWorking < threads, looking || !helperLooking {
-                    looking = true
-                    helperLooking = true
+                    setLooking(true)
                     if looked(until: until, while: { self.jobsQueued.load(ordering: .acquiring) == 0 }) { continue }
                 }
-                if looking {
-                    looking = false
-                    helperLooking = false
-                }
+                setLooking(false)
                 lookUntil = nil
                 sleeps += 1
                 condition.wait()
                 continue
             }
-            if looking {
-                looking = false
-                helperLooking = false
-            }
+            setLooking(false)
             let index = take(from: job)
             helpersWorking += 1
             condition.unlock()
