@@ -40,8 +40,11 @@ struct RenderSettings: Equatable, Sendable {
     var verbose = false
     var cache = CacheSettings()
 
-    /// True when the map may draw text: nearly every map does (its attribution at least).
-    var drawsText: Bool { !noAttribution || !overlays.isEmpty }
+    /// True when the map may draw text: nearly every map does (its attribution at least), where
+    /// text is set up while the style loads (`TextWarmUp`). Without the attribution, only
+    /// overlays given here that may draw text count; a style's own labels set text up when
+    /// first drawn.
+    var drawsText: Bool { !noAttribution || overlays.mayDrawText }
 
     /// Renders and writes the map; failures are `CLIFailure`s with the exit code to use. Text
     /// is set up meanwhile by `textWarmUp` when it is given (already running), else on a

@@ -80,12 +80,17 @@ import Testing
         #expect(settings.overlays.markers == ["1,2"] && settings.cache.offline && settings.pngCompression == .small)
     }
 
-    /// Text is set up ahead (see `TextWarmUp`) unless the map can draw none: no attribution
-    /// and no overlays.
-    @Test func drawsTextUnlessNeitherAttributionNorOverlays() throws {
+    /// Text is set up ahead (see `TextWarmUp`) unless the map can draw none: no attribution,
+    /// and no overlays given that may draw text (text, labelled markers, GeoJSON files).
+    @Test func drawsTextUnlessNeitherAttributionNorOverlaysWithText() throws {
         #expect(try #require(quick(["out.png"])).drawsText)
-        #expect(try #require(quick(["--no-attribution", "--marker", "1,2", "out.png"])).drawsText)
+        #expect(try #require(quick(["--no-attribution", "--marker", "1,2,red,A", "out.png"])).drawsText)
+        #expect(try #require(quick(["--no-attribution", "--marker", "1,2", "--marker", "1,2,,Long label;size=small",
+                                    "out.png"])).drawsText)
+        #expect(try #require(quick(["--no-attribution", "--text", "3,4,Hello", "out.png"])).drawsText)
         #expect(try #require(quick(["--no-attribution", "--overlay", "o.geojson", "out.png"])).drawsText)
+        #expect(!(try #require(quick(["--no-attribution", "--marker", "1,2", "--marker", "1,2,red,;symbol=circle",
+                                      "--path", "1,2;3,4", "--circle", "1,2,500", "out.png"]))).drawsText)
         #expect(!(try #require(quick(["--no-attribution", "--center", "1,2", "--zoom", "3", "out.png"]))).drawsText)
     }
 }

@@ -14,6 +14,27 @@ public enum OverlaySyntax {
     /// given once, in the text or beside it.
     public static func parse(_ kind: OverlayKind, _ text: String, settings given: [String: String] = [:],
                              files: FileResolver) throws(OverlayError) -> Overlay {
+        let (main, settings) = try split(kind, text, settings: given)
+        return try parse(kind, main: main, settings: settings, files: files)
+    }
+
+    /// True when the overlay written as `text` may draw text: a text overlay, or a marker with a
+    /// label (the fourth part of its main part). Text that does not parse may: its error comes
+    /// when it is parsed.
+    public static func mayDrawText(_ kind: OverlayKind, _ text: String) -> Bool {
+        switch kind {
+        case .text: return true
+        case .path, .polygon, .circle: return false
+        case .marker:
+            guard let (main, _) = try? split(kind, text, settings: [:]) else { return true }
+            let parts = main.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false)
+            return parts.count > 3 && !parts[3].isEmpty
+        }
+    }
+
+    /// `MAIN;key=value;…` as its main part and its settings, with `given` (see `parse`).
+    private static func split(_ kind: OverlayKind, _ text: String,
+                              settings given: [String: String]) throws(OverlayError) -> (main: String, settings: [String: String]) {
         var tokens = text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
         var main: [String] = [], settings = given
         if kind == .text { main.append(tokens.removeFirst()) }
@@ -31,7 +52,7 @@ public enum OverlaySyntax {
             }
             main.append(token)
         }
-        return try parse(kind, main: main.joined(separator: ";"), settings: settings, files: files)
+        return (main.joined(separator: ";"), settings)
     }
 
     /// Parses the main part of `kind` with its settings already separated.

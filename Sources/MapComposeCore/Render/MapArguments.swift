@@ -165,6 +165,12 @@ public struct OverlayArguments: Sendable, Equatable {
     /// How many overlay arguments there are (a GeoJSON file counts once).
     public var count: Int { [markers, paths, polygons, circles, texts, files].reduce(0) { $0 + $1.count } }
 
+    /// True when these overlays may draw text: a text overlay, a labelled marker, or a GeoJSON
+    /// file (whose features may carry labels).
+    public var mayDrawText: Bool {
+        !texts.isEmpty || !files.isEmpty || markers.contains { OverlaySyntax.mayDrawText(.marker, $0) }
+    }
+
     /// Appends `value` to the list of `kind`'s texts.
     public mutating func append(_ kind: OverlayKind, _ value: String) {
         switch kind {

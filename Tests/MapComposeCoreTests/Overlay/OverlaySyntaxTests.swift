@@ -27,6 +27,27 @@ import Testing
         #expect(plain.color == MarkerOverlay.defaultColor && plain.label == "Sydney, NSW", "an empty colour keeps the default")
     }
 
+    /// Whether an overlay may draw text agrees with what parsing it gives: a marker's label is
+    /// its fourth part, settings aside; text that does not parse counts as text (its error
+    /// comes when it is parsed).
+    @Test(arguments: ["51.5,-0.12", "51.5,-0.12,red", "51.5,-0.12,red,", "51.5,-0.12,,A", "51.5,-0.12,red,A;size=small",
+                      "51.5,-0.12;symbol=circle", "51.5,-0.12,red,A;B", "51.5,-0.12,#c00,Big Ben, London"])
+    func markerMayDrawTextWhenItHasALabel(_ text: String) throws {
+        guard case .marker(let marker) = try OverlaySyntax.parse(.marker, text, files: noFiles) else {
+            Issue.record("not a marker")
+            return
+        }
+        #expect(OverlaySyntax.mayDrawText(.marker, text) == (marker.label != nil))
+    }
+
+    @Test func otherKindsMayDrawTextOnlyAsText() {
+        #expect(OverlaySyntax.mayDrawText(.text, "51.5,-0.12,Hello"))
+        #expect(!OverlaySyntax.mayDrawText(.path, "51.5,-0.12;48.85,2.35;color=red"))
+        #expect(!OverlaySyntax.mayDrawText(.polygon, "1,2;3,4;5,6"))
+        #expect(!OverlaySyntax.mayDrawText(.circle, "1,2,500"))
+        #expect(OverlaySyntax.mayDrawText(.marker, "51.5,-0.12;colour=red"))
+    }
+
     @Test func pathPointsSettingsAndEncodedPolyline() throws {
         guard case .path(let path) = try OverlaySyntax.parse(.path, "51.47,-0.45; 35.55,139.78;color=red;width=5;opacity=0.5;geodesic=true",
                                                               files: noFiles) else { return }
