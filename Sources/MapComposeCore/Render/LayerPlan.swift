@@ -53,6 +53,9 @@ struct LayerPlan: Sendable {
 
     /// Most pixels on a side of one mosaic (Cairo's limit is 32767; this keeps blocks small).
     static let maxMosaicSide = 4096
+    /// Widest strip of tiles, in pixels: Cairo's limit for an image's side. A strip is one row
+    /// of tiles high, so one as wide as this holds less than a block of `maxMosaicSide`.
+    static let maxStripWidth = 32767
     /// Fewest tiles any layer may use, whatever the output size.
     static let minTileLimit = 4096
 
@@ -64,9 +67,11 @@ struct LayerPlan: Sendable {
 
     /// - Parameters:
     ///   - mosaicSide: most pixels on a side of one block's mosaic.
+    ///   - stripWidth: most pixels across one strip.
     ///   - strips: a level whose tiles are resampled onto the map is cut into blocks one row of
     ///     tiles high (see `blocks`).
-    init(layer: MapLayer, viewport: Viewport, mosaicSide: Int = LayerPlan.maxMosaicSide, strips: Bool = true) {
+    init(layer: MapLayer, viewport: Viewport, mosaicSide: Int = LayerPlan.maxMosaicSide,
+         stripWidth: Int = LayerPlan.maxStripWidth, strips: Bool = true) {
         self.layer = layer
         let spec = layer.spec, info = layer.source.info, matrix = info.matrix
         let pixelRatio = min(info.maxPixelRatio, max(1, Int(viewport.scale.rounded())))
@@ -102,7 +107,8 @@ struct LayerPlan: Sendable {
                 }
                 let resampled = abs(matrix.levels[level].resolution / Double(pixelRatio) / viewport.resolution - 1) > 1e-9
                 let (blocks, outside) = Self.blocks(of: range, matrix: matrix, pixelRatio: pixelRatio, bounds: bounds,
-                                                    mosaicSide: mosaicSide, strips: strips && resampled)
+                                                    mosaicSide: mosaicSide, stripWidth: stripWidth,
+                                                    strips: strips && resampled)
                 if !blocks.isEmpty {
                     passes.append(LevelPass(level: level, alpha: alpha,
                                             status: Self.status(of: level, for: wanted, matrix: matrix),
@@ -148,13 +154,15 @@ struct LayerPlan: Sendable {
 
     /// `range` cut into blocks of at most `mosaicSide` pixels, keeping the tiles that reach
     /// into `bounds` (in any copy of the world, for grids that wrap). With `strips`, a range of at
-    /// most `mosaicSide` pixels across is cut into blocks one row of tiles high: a layer is then
+    /// most `stripWidth` pixels across is cut into blocks one row of tiles high: a layer is then
     /// read, decoded and drawn a strip at a time, a few strips ahead, so the memory it takes is
     /// a few strips' whatever the size of the map, and memory released by one strip is filled
-    /// again by the next. (For tiles drawn on whole pixels at their own size, one block serves
+    /// again by the next; and strips take their edge tiles from each other, so no tile is read
+    /// twice. (For tiles drawn on whole pixels at their own size, one block serves
     /// better: drawn in place, its slab may be the map itself.)
     static func blocks(of range: TileRange, matrix: TileMatrix, pixelRatio: Int, bounds: MetersRect?,
-                       mosaicSide: Int, strips: Bool = false) -> (blocks: [TileBlock], outsideBounds: [TileCoord]) {
+                       mosaicSide: Int, stripWidth: Int = maxStripWidth,
+                       strips: Bool = false) -> (blocks: [TileBlock], outsideBounds: [TileCoord]) {
         let level = range.level
         let world = 2 * WebMercator.originShift
         let copies: [Double] = matrix.wrapsAroundWorld(level: level) ? [-world, 0, world] : [0]
@@ -169,11 +177,13 @@ struct LayerPlan: Sendable {
             return copies.contains { extent.intersection(inset.shifted(x: $0)) != nil }
         }
         let columns = max(1, mosaicSide / (matrix.tileWidth * pixelRatio))
-        // Strips only as wide as the range, which take their ring from the strips above and
-        // below (a block among others on its row has its ring read from the store).
-        let fullWidth = columns >= range.columns.count
+        // Blocks as wide as the range take their ring from the blocks above and below (a block
+        // among others on its row has its ring read from the store). Strips may be wider than a
+        // block.
+        let widest = strips ? max(columns, stripWidth / (matrix.tileWidth * pixelRatio)) : columns
+        let fullWidth = widest >= range.columns.count
         let rows = strips && fullWidth ? 1 : max(1, mosaicSide / (matrix.tileHeight * pixelRatio))
-        let parts = range.blocks(columns: columns, rows: rows)
+        let parts = range.blocks(columns: fullWidth ? range.columns.count : columns, rows: rows)
         var outside: [TileCoord] = []
         let blocks = parts.compactMap { part -> TileBlock? in
             let all = part.tiles

@@ -37,6 +37,8 @@ public struct MapRenderer: Sendable {
     let logger: Logger
     /// Most pixels on a side of one block's mosaic (smaller in tests, to exercise block seams).
     var mosaicSide = LayerPlan.maxMosaicSide
+    /// Most pixels across one strip (smaller in tests, to compare).
+    var stripWidth = LayerPlan.maxStripWidth
     /// Large paints and mosaics drawn on all cores (off in tests, to compare).
     var drawsConcurrently = true
     /// The map may be a view of its only layer's tiles (see `LayerCompositor.tilesAsMap`; off in
@@ -90,7 +92,7 @@ public struct MapRenderer: Sendable {
         let started = ContinuousClock.now
         let plans = style.layers.map {
             LayerPlan(layer: MapLayer(spec: $0.spec, source: $0.source.forViewport(viewport)), viewport: viewport,
-                      mosaicSide: mosaicSide, strips: drawsInStrips)
+                      mosaicSide: mosaicSide, stripWidth: stripWidth, strips: drawsInStrips)
         }
         let items = plans.indices.flatMap { layer in
             plans[layer].passes.indices.flatMap { pass in

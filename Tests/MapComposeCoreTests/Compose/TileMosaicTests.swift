@@ -56,6 +56,7 @@ import Testing
         single.mosaicSide = 1 << 20
         var blocked = MapRenderer(style: style, options: RenderOptions(attribution: false))
         blocked.mosaicSide = 256
+        blocked.stripWidth = 256
         let a = try await single.render(viewport), b = try await blocked.render(viewport)
         // Equal to within three levels of rounding in any channel, everywhere.
         var differing = 0

@@ -127,16 +127,45 @@ import Testing
         #expect(plan.passes[0].blocks[0].range.rows.count == 1)
     }
 
-    /// A range wider than one block is cut into blocks of `mosaicSide` as before, whose rings
-    /// come from the store: only strips as wide as the range hand their edges to each other.
-    @Test func rangesWiderThanOneBlockKeepSquareBlocks() throws {
+    /// A range wider than a strip may be is cut into blocks of `mosaicSide` as before, whose
+    /// rings come from the store: only strips as wide as the range hand their edges to each other.
+    @Test func rangesWiderThanOneStripKeepSquareBlocks() throws {
         let folder = try Self.folder()
         let style = try RenderHelpers.style(Self.style, in: folder)
         let viewport = try Viewport(center: LonLat(lon: 12.3, lat: 41.9), zoom: 2.37, width: 700, height: 900)
-        let blocks = LayerPlan(layer: style.layers[0], viewport: viewport, mosaicSide: 512).passes[0].blocks
+        let blocks = LayerPlan(layer: style.layers[0], viewport: viewport, mosaicSide: 512, stripWidth: 512)
+            .passes[0].blocks
         #expect(blocks.count > 2)
         #expect(blocks.allSatisfy { !$0.ringFromStrips && $0.range.columns.count <= 2 && $0.range.rows.count <= 2 })
         #expect(blocks.contains { $0.range.rows.count == 2 })
+    }
+
+    /// A map wider than one block is still drawn in strips as wide as its range: they hand
+    /// their edge tiles to each other, so with no tile memory each tile is decoded once (blocks
+    /// among others on their row read their rings from the store, decoding the tiles along
+    /// their edges again), and the map is the one the blocks give.
+    @Test func stripsWiderThanABlockDecodeEachTileOnce() async throws {
+        let folder = try Self.folder()
+        let style = try RenderHelpers.style("""
+            layers:
+              - {id: base, source: {type: xyz, path: "tiles/{z}/{x}/{y}.png", minzoom: 3, maxzoom: 3}}
+            """, in: folder)
+        let viewport = try Viewport(center: LonLat(lon: 12.3, lat: 41.9), zoom: 2.37, width: 700, height: 900)
+        let plan = LayerPlan(layer: style.layers[0], viewport: viewport, mosaicSide: 512)
+        let tiles = plan.passes[0].blocks.reduce(0) { $0 + $1.tiles.count }
+        #expect(plan.passes[0].blocks.count > 2)
+        #expect(plan.passes[0].blocks.allSatisfy { $0.ringFromStrips && $0.range.rows.count == 1 && $0.range.columns.count > 2 })
+        func render(stripWidth: Int) async throws -> RenderResult {
+            var renderer = MapRenderer(style: style, options: RenderOptions(attribution: false),
+                                       store: TileStore(memoryBudget: 0))
+            renderer.mosaicSide = 512
+            renderer.stripWidth = stripWidth
+            return try await renderer.render(viewport)
+        }
+        let strips = try await render(stripWidth: LayerPlan.maxStripWidth), blocks = try await render(stripWidth: 512)
+        #expect(strips.report.tilesDecoded == tiles)
+        #expect(blocks.report.tilesDecoded > tiles)
+        #expect(try Self.differing(blocks.image, strips.image, tolerance: 3, name: "layer-strips-wider-than-a-block") == 0)
     }
 
     /// Where every tile of several strips is missing, the ancestors standing in for them meet
