@@ -74,9 +74,9 @@ let package = Package(
         // PNG (decoder with a fast path, parallel writer), JPEG and WebP codecs.
         .target(
             name: "CImageCodecs",
-            dependencies: ["CZlibNG", "CPixelMemory"],
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("webp"), .linkedLibrary("png16"), .linkedLibrary("z"),
-                             .linkedLibrary("deflate")]
+            dependencies: ["CZlibNG", "CPixelMemory", "CLibraryLoader"],
+            // libjpeg and libwebp are loaded on first use (jpeg_library.h, webp_library.h).
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
         // The MapLibre style expression language (version 8): JSON values, parsing with type
         // checking, evaluation, legacy filters and functions. Foundation only.

@@ -1,12 +1,13 @@
 // JPEG decode/encode for mapcompose. Every entry point owns its setjmp: libjpeg errors
-// longjmp back into the same C frame, never across Swift frames.
+// longjmp back into the same C frame, never across Swift frames. libjpeg is loaded on first use
+// (jpeg_library.h): each entry point loads it before any other call.
 #include "image_codecs.h"
 
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <jpeglib.h>
+#include "jpeg_library.h"
 
 typedef struct {
     struct jpeg_error_mgr base;
@@ -43,7 +44,7 @@ static void mc_output_message(j_common_ptr cinfo) {
 }
 
 static void mc_install_errors(mc_error_manager *err) {
-    jpeg_std_error(&err->base);
+    mc_jpeg_std_error(&err->base);
     err->base.error_exit = mc_error_exit;
     err->base.emit_message = mc_emit_message;
     err->base.output_message = mc_output_message;
@@ -60,26 +61,28 @@ static void mc_copy_message(const char *message, char *errbuf, size_t errlen) {
 
 int mc_jpeg_read_info(const uint8_t *data, size_t length, mc_jpeg_info *info,
                       char *errbuf, size_t errlen) {
+    if (mc_jpeg_load(errbuf, errlen) != 0) return 1;
     struct jpeg_decompress_struct cinfo;
     mc_error_manager err;
     mc_install_errors(&err);
     cinfo.err = &err.base;
     if (setjmp(err.jump)) {
         mc_copy_message(err.message, errbuf, errlen);
-        jpeg_destroy_decompress(&cinfo);
+        mc_jpeg_destroy_decompress(&cinfo);
         return 1;
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)length);
-    jpeg_read_header(&cinfo, TRUE);
+    mc_jpeg_CreateDecompress(&cinfo, JPEG_LIB_VERSION, sizeof cinfo);
+    mc_jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    mc_jpeg_read_header(&cinfo, TRUE);
     info->width = (int)cinfo.image_width;
     info->height = (int)cinfo.image_height;
-    jpeg_destroy_decompress(&cinfo);
+    mc_jpeg_destroy_decompress(&cinfo);
     return 0;
 }
 
 int mc_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
                           int width, int height, int stride, char *errbuf, size_t errlen) {
+    if (mc_jpeg_load(errbuf, errlen) != 0) return 1;
     struct jpeg_decompress_struct cinfo;
     mc_error_manager err;
     JSAMPLE *volatile row = NULL;
@@ -88,17 +91,17 @@ int mc_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
     if (setjmp(err.jump)) {
         mc_copy_message(err.message, errbuf, errlen);
         free(row);
-        jpeg_destroy_decompress(&cinfo);
+        mc_jpeg_destroy_decompress(&cinfo);
         return 1;
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)length);
-    jpeg_read_header(&cinfo, TRUE);
+    mc_jpeg_CreateDecompress(&cinfo, JPEG_LIB_VERSION, sizeof cinfo);
+    mc_jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    mc_jpeg_read_header(&cinfo, TRUE);
     if ((int)cinfo.image_width != width || (int)cinfo.image_height != height) {
         mc_fail((j_common_ptr)&cinfo, "JPEG size changed between header reads");
     }
     cinfo.out_color_space = JCS_RGB;
-    jpeg_start_decompress(&cinfo);
+    mc_jpeg_start_decompress(&cinfo);
     row = malloc((size_t)cinfo.output_width * 3);
     if (row == NULL) {
         mc_fail((j_common_ptr)&cinfo, "out of memory");
@@ -106,17 +109,17 @@ int mc_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
     while (cinfo.output_scanline < cinfo.output_height) {
         int y = (int)cinfo.output_scanline;
         JSAMPROW rows[1] = { row };
-        jpeg_read_scanlines(&cinfo, rows, 1);
+        mc_jpeg_read_scanlines(&cinfo, rows, 1);
         uint32_t *out = (uint32_t *)(pixels + (size_t)y * (size_t)stride);
         for (int x = 0; x < width; x++) {
             uint32_t r = row[x * 3], g = row[x * 3 + 1], b = row[x * 3 + 2];
             out[x] = 0xFF000000u | (r << 16) | (g << 8) | b;
         }
     }
-    jpeg_finish_decompress(&cinfo);
+    mc_jpeg_finish_decompress(&cinfo);
     free(row);
     row = NULL;
-    jpeg_destroy_decompress(&cinfo);
+    mc_jpeg_destroy_decompress(&cinfo);
     if (err.warnings > 0) {
         mc_copy_message(err.message, errbuf, errlen);
         return 2;
@@ -184,16 +187,17 @@ int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stri
     JSAMPLE *volatile row = NULL;
     *out = NULL;
     *out_length = 0;
+    if (mc_jpeg_load(errbuf, errlen) != 0) return 1;
     mc_install_errors(&err);
     cinfo.err = &err.base;
     if (setjmp(err.jump)) {
         mc_copy_message(err.message, errbuf, errlen);
         free(row);
-        jpeg_destroy_compress(&cinfo);
+        mc_jpeg_destroy_compress(&cinfo);
         mc_destination_release(dest);
         return 1;
     }
-    jpeg_create_compress(&cinfo);
+    mc_jpeg_CreateCompress(&cinfo, JPEG_LIB_VERSION, sizeof cinfo);
     dest = calloc(1, sizeof(mc_memory_destination));
     if (dest == NULL) {
         mc_fail((j_common_ptr)&cinfo, "out of memory");
@@ -212,9 +216,9 @@ int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stri
     cinfo.image_height = (JDIMENSION)height;
     cinfo.input_components = 3;
     cinfo.in_color_space = JCS_RGB;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality, TRUE);
-    jpeg_start_compress(&cinfo, TRUE);
+    mc_jpeg_set_defaults(&cinfo);
+    mc_jpeg_set_quality(&cinfo, quality, TRUE);
+    mc_jpeg_start_compress(&cinfo, TRUE);
     row = malloc((size_t)width * 3);
     if (row == NULL) {
         mc_fail((j_common_ptr)&cinfo, "out of memory");
@@ -227,12 +231,12 @@ int mc_jpeg_encode_argb32(const uint8_t *pixels, int width, int height, int stri
             row[x * 3 + 2] = (JSAMPLE)(in[x] & 0xFF);
         }
         JSAMPROW rows[1] = { row };
-        jpeg_write_scanlines(&cinfo, rows, 1);
+        mc_jpeg_write_scanlines(&cinfo, rows, 1);
     }
-    jpeg_finish_compress(&cinfo);
+    mc_jpeg_finish_compress(&cinfo);
     free(row);
     row = NULL;
-    jpeg_destroy_compress(&cinfo);
+    mc_jpeg_destroy_compress(&cinfo);
     *out_length = dest->capacity - dest->base.free_in_buffer;
     *out = dest->buffer;
     dest->buffer = NULL;

@@ -1,12 +1,13 @@
 // WebP encoding and decoding between libwebp and Cairo's ARGB32 (premultiplied, native
-// endian: B, G, R, A bytes on little-endian machines).
+// endian: B, G, R, A bytes on little-endian machines). libwebp is loaded on first use
+// (webp_library.h): each entry point loads it before any other call.
 #include "image_codecs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <webp/decode.h>
-#include <webp/encode.h>
+#include <webp/encode.h>  // WEBP_MAX_DIMENSION
+#include "webp_library.h"
 
 static void set_message(char *errbuf, size_t errlen, const char *text) {
     if (errbuf && errlen > 0) snprintf(errbuf, errlen, "%s", text);
@@ -25,6 +26,7 @@ int mc_webp_encode_argb32(const uint8_t *pixels, int width, int height, int stri
                           char *errbuf, size_t errlen) {
     *out = NULL;
     *out_length = 0;
+    if (mc_webp_load(errbuf, errlen) != 0) return 1;
     if (width < 1 || height < 1 || width > WEBP_MAX_DIMENSION || height > WEBP_MAX_DIMENSION) {
         set_message(errbuf, errlen, "image size is outside WebP's 1…16383 pixels a side");
         return 1;
@@ -53,11 +55,11 @@ int mc_webp_encode_argb32(const uint8_t *pixels, int width, int height, int stri
         }
     }
     uint8_t *encoded = NULL;
-    size_t size = lossless ? WebPEncodeLosslessRGBA(rgba, width, height, (int)row, &encoded)
-                           : WebPEncodeRGBA(rgba, width, height, (int)row, (float)quality, &encoded);
+    size_t size = lossless ? mc_WebPEncodeLosslessRGBA(rgba, width, height, (int)row, &encoded)
+                           : mc_WebPEncodeRGBA(rgba, width, height, (int)row, (float)quality, &encoded);
     free(rgba);
     if (size == 0 || !encoded) {
-        if (encoded) WebPFree(encoded);
+        if (encoded) mc_WebPFree(encoded);
         set_message(errbuf, errlen, "libwebp could not encode the image");
         return 1;
     }
@@ -66,15 +68,22 @@ int mc_webp_encode_argb32(const uint8_t *pixels, int width, int height, int stri
     return 0;
 }
 
-void mc_webp_free(uint8_t *buffer) { WebPFree(buffer); }
+void mc_webp_free(uint8_t *buffer) { mc_WebPFree(buffer); }
 
-int mc_webp_read_info(const uint8_t *data, size_t length, int *width, int *height) {
-    return WebPGetInfo(data, length, width, height) ? 0 : 1;
+int mc_webp_read_info(const uint8_t *data, size_t length, int *width, int *height, char *errbuf, size_t errlen) {
+    if (mc_webp_load(errbuf, errlen) != 0) return 1;
+    if (mc_WebPGetInfo(data, length, width, height)) return 0;
+    set_message(errbuf, errlen, "unreadable header");
+    return 1;
 }
 
 int mc_webp_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
-                          int width, int height, int stride) {
-    if (!WebPDecodeBGRAInto(data, length, pixels, (size_t)stride * (size_t)height, stride)) return 1;
+                          int width, int height, int stride, char *errbuf, size_t errlen) {
+    if (mc_webp_load(errbuf, errlen) != 0) return 1;
+    if (!mc_WebPDecodeBGRAInto(data, length, pixels, (size_t)stride * (size_t)height, stride)) {
+        set_message(errbuf, errlen, "libwebp could not decode the data");
+        return 1;
+    }
     // libwebp gives straight alpha in B, G, R, A byte order; Cairo wants premultiplied words.
     for (int y = 0; y < height; y++) {
         uint8_t *p = pixels + (size_t)y * (size_t)stride;

@@ -20,7 +20,7 @@ struct BatchCommand: AsyncParsableCommand {
     var manifest: String
 
     @Option(parsing: .unconditional, help: "Maps rendered at once (1…\(BatchRunner.maxJobs)); default: the number of cores.")
-    var jobs = min(ProcessInfo.processInfo.activeProcessorCount, BatchRunner.maxJobs)
+    var jobs = min(CPUPool.cores, BatchRunner.maxJobs)
 
     @Option(help: "Folder the jobs' outputs are written in.")
     var out = "Output"

@@ -35,7 +35,7 @@ public struct ServeConfiguration: Sendable {
         public var deadline = 20.0
         /// Renders at once; more are answered 503 with Retry-After. Renders share the CPU pool,
         /// so this bounds memory and waiting, not cores: a browser asks for a dozen tiles at once.
-        public var maxInFlight = max(32, ProcessInfo.processInfo.activeProcessorCount * 8)
+        public var maxInFlight = max(32, CPUPool.cores * 8)
         /// The Retry-After of a 503, in seconds.
         public var retryAfter = 1
         /// Seconds a connection may stay open with no request under way (a client that sent part

@@ -44,13 +44,14 @@ int mc_webp_encode_argb32(const uint8_t *pixels, int width, int height, int stri
 /// Releases a buffer returned by mc_webp_encode_argb32.
 void mc_webp_free(uint8_t *buffer);
 
-/// Reads a WebP's size from its header. Returns 0 on success.
-int mc_webp_read_info(const uint8_t *data, size_t length, int *width, int *height);
+/// Reads a WebP's size from its header. Returns 0 on success; otherwise writes a message to
+/// errbuf.
+int mc_webp_read_info(const uint8_t *data, size_t length, int *width, int *height, char *errbuf, size_t errlen);
 
 /// Decodes a WebP into a caller-owned buffer in Cairo's ARGB32 layout (premultiplied), sized
-/// as mc_webp_read_info said. Returns 0 on success.
+/// as mc_webp_read_info said. Returns 0 on success; otherwise writes a message to errbuf.
 int mc_webp_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels,
-                          int width, int height, int stride);
+                          int width, int height, int stride, char *errbuf, size_t errlen);
 
 /// Decodes a PNG into straight 8-bit RGBA bytes (R, G, B, A per pixel, rows packed), any
 /// colour type and depth expanded, no gamma applied, into a caller-owned buffer of

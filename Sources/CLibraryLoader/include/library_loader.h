@@ -1,6 +1,6 @@
 // System libraries loaded with dlopen when first needed rather than linked, so a process that
 // never needs one never maps it (and the libraries it brings): the shared step of
-// CPangoLoader and CLibXML2Loader.
+// CPangoLoader, CLibXML2Loader and the JPEG and WebP codecs of CImageCodecs.
 #ifndef MAPCOMPOSE_LIBRARY_LOADER_H
 #define MAPCOMPOSE_LIBRARY_LOADER_H
 
@@ -45,5 +45,10 @@ int mc_library_outcome(const mc_library_state *state, char *errbuf, size_t errle
 #define MC_LIBRARY_WRAP_PROC(name, parameters, arguments) \
     void mc_##name parameters { ((void(*) parameters)mc_library_slots[mc_library_index_##name]) arguments; }
 #define MC_LIBRARY_WRAPPERS(FUNCTIONS) FUNCTIONS(MC_LIBRARY_WRAP_FN, MC_LIBRARY_WRAP_PROC)
+
+// MC_LIBRARY_DECLARATIONS(FUNCTIONS) declares the wrappers, for a header.
+#define MC_LIBRARY_DECLARE_FN(type, name, parameters, arguments) type mc_##name parameters;
+#define MC_LIBRARY_DECLARE_PROC(name, parameters, arguments) void mc_##name parameters;
+#define MC_LIBRARY_DECLARATIONS(FUNCTIONS) FUNCTIONS(MC_LIBRARY_DECLARE_FN, MC_LIBRARY_DECLARE_PROC)
 
 #endif

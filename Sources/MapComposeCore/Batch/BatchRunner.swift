@@ -23,7 +23,7 @@ public struct BatchRunner: Sendable {
         /// Let rows name style files outside the manifest's folder.
         public var allowOutsidePaths: Bool
 
-        public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, outputFolder: String = "Output",
+        public init(jobs: Int = CPUPool.cores, outputFolder: String = "Output",
                     resume: Bool = false, shard: BatchShard = .all, resultsPath: String? = nil,
                     remote: RemoteEnvironment = .standard, allowOutsidePaths: Bool = false) {
             self.jobs = jobs

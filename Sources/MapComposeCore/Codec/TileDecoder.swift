@@ -142,16 +142,16 @@ extension TileDecoder {
 
     private static func decodeWebP(_ data: Data, into target: (Int, Int) -> RasterImage?) throws(TileDecodeError) -> RasterImage {
         var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
         let headerStatus = data.withUnsafeBytes { raw in
-            mc_webp_read_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &width, &height)
+            mc_webp_read_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &width, &height, &message, message.count)
         }
-        guard headerStatus == 0, width > 0, height > 0 else {
-            throw .corrupt(format: "WebP", detail: "unreadable header")
-        }
+        guard headerStatus == 0 else { throw .corrupt(format: "WebP", detail: String(messageBuffer: message)) }
+        guard width > 0, height > 0 else { throw .corrupt(format: "WebP", detail: "unreadable header") }
         let (image, status) = try decode(data, format: "WebP", width: width, height: height, into: target) { bytes, count, out, stride in
-            mc_webp_decode_argb32(bytes, count, out, width, height, stride)
+            mc_webp_decode_argb32(bytes, count, out, width, height, stride, &message, message.count)
         }
-        guard status == 0 else { throw .corrupt(format: "WebP", detail: "libwebp could not decode the data") }
+        guard status == 0 else { throw .corrupt(format: "WebP", detail: String(messageBuffer: message)) }
         return image
     }
 }

@@ -7,7 +7,6 @@ extension DrawingContext {
     static let paintBandRows = 64
     /// Fewest pixels a paint must cover to be banded.
     static let bandedPaintMinimumPixels = 128 * 1024
-    static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// Paints `image` as `paint` does, in bands of `paintBandRows` rows on all cores, each band
     /// with its own Cairo context on its own view of the target's rows and its own view of

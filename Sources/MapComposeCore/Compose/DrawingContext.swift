@@ -39,7 +39,7 @@ final class DrawingContext {
     var pendingError: CairoError?
 
     /// Large paints and mosaics may be drawn on all cores (see DrawingContext+Bands.swift).
-    var drawsConcurrently = DrawingContext.cores > 1
+    var drawsConcurrently = CPUPool.cores > 1
 
     /// Throws if any drawing call since creation failed, then flushes the target.
     func finish(_ operation: String) throws(CairoError) {

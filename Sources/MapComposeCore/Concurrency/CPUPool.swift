@@ -18,8 +18,11 @@ import Synchronization
 /// waker's core while another core idles (as some virtual machines' schedulers do while the
 /// machine is little used).
 public final class CPUPool: @unchecked Sendable {
+    /// The cores this process may use (as `ProcessInfo.activeProcessorCount` says, asked once:
+    /// it reads the control group's files each time).
+    public static let cores = ProcessInfo.processInfo.activeProcessorCount
     /// The pool for all work of the process.
-    public static let shared = CPUPool(threads: ProcessInfo.processInfo.activeProcessorCount)
+    public static let shared = CPUPool(threads: cores)
 
     /// Threads that may compute at once: the cores.
     public let threads: Int

@@ -13,7 +13,7 @@ struct RowBands {
     /// Rows of every band but the last, when fixed (see `init(rows:rowsPerBand:)`).
     private let fixedRows: Int?
 
-    init(rows: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    init(rows: Int, cores: Int = CPUPool.cores) {
         rowCount = rows
         count = max(1, min(max(1, cores) * 4, rows / Self.minimumRows))
         fixedRows = nil

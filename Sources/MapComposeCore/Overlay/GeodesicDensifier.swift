@@ -43,7 +43,7 @@ struct GeodesicDensifier {
         guard !isStraight(p, q, a, b) else { return }
         let (distance, azimuth) = Geodesic.inverse(from: p, to: q)
         guard distance > 0, distance.isFinite else { return }
-        var step = Step(origin: p, azimuth: azimuth, distance: distance)
+        let step = Step(origin: p, azimuth: azimuth, distance: distance)
         step.halve(0, 1, (p, a), (q, b), depth: 0, with: self, into: &points)
     }
 

@@ -24,7 +24,7 @@ extension MapLibrePainter {
         let rows = (Int(clip.minY)..<Int(clip.maxY)).clamped(to: 0..<raster.height)
         let firstSymbol = group.layers.firstIndex { $0.kind == .symbol } ?? group.layers.count
         guard group.layers[..<firstSymbol].contains(where: { $0.isVisible(glZoom: glZoom) }) else { return false }
-        let count = min(DrawingContext.cores * Self.bandsPerCore, rows.count / Self.minimumBandRows)
+        let count = min(CPUPool.cores * Self.bandsPerCore, rows.count / Self.minimumBandRows)
         guard count > 1, clip.width * Double(rows.count) >= Double(DrawingContext.bandedPaintMinimumPixels) else {
             return false
         }
