@@ -64,19 +64,5 @@
     PROC(pango_cairo_show_glyph_string, (struct _cairo * cr, mc_pango_font * font, mc_pango_glyph_string * glyphs), \
          (cr, font, glyphs))
 
-/// The functions' indexes, names and the slots they are resolved into, once.
-MC_LIBRARY_TABLE(MC_PANGO_FUNCTIONS)
-static mc_library_state state = {.once = PTHREAD_ONCE_INIT};
-
-static void load(void) {
-    // Pango Cairo brings Pango, GLib and GObject, whose symbols dlsym finds through it.
-    state.loaded = mc_library_load("libpangocairo-1.0.so.0", "text", "libpangocairo-1.0-0", mc_library_names,
-                                   mc_library_slots, mc_library_function_count, state.error, sizeof state.error) == 0;
-}
-
-int mc_pango_load(char *errbuf, size_t errlen) {
-    pthread_once(&state.once, load);
-    return mc_library_outcome(&state, errbuf, errlen);
-}
-
-MC_LIBRARY_WRAPPERS(MC_PANGO_FUNCTIONS)
+// Pango Cairo brings Pango, GLib and GObject, whose symbols dlsym finds through it.
+MC_LIBRARY_LOADER(MC_PANGO_FUNCTIONS, mc_pango_load, "libpangocairo-1.0.so.0", "text", "libpangocairo-1.0-0")

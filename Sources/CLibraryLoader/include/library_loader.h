@@ -46,6 +46,24 @@ int mc_library_outcome(const mc_library_state *state, char *errbuf, size_t errle
     void mc_##name parameters { ((void(*) parameters)mc_library_slots[mc_library_index_##name]) arguments; }
 #define MC_LIBRARY_WRAPPERS(FUNCTIONS) FUNCTIONS(MC_LIBRARY_WRAP_FN, MC_LIBRARY_WRAP_PROC)
 
+// MC_LIBRARY_LOADER(FUNCTIONS, load_name, file, purpose, package) defines a whole loader whose
+// one step is loading `file` (see mc_library_load): the table, its state,
+// `int load_name(char *errbuf, size_t errlen)`, which loads the library once (thread-safe) and
+// returns 0 when it is ready, else -1 with why, and the wrappers.
+#define MC_LIBRARY_LOADER(FUNCTIONS, load_name, file, purpose, package)                                        \
+    MC_LIBRARY_TABLE(FUNCTIONS)                                                                                \
+    static mc_library_state mc_library_loader_state = {.once = PTHREAD_ONCE_INIT};                            \
+    static void mc_library_loader_load(void) {                                                                 \
+        mc_library_loader_state.loaded =                                                                       \
+            mc_library_load(file, purpose, package, mc_library_names, mc_library_slots, mc_library_function_count, \
+                            mc_library_loader_state.error, sizeof mc_library_loader_state.error) == 0;          \
+    }                                                                                                          \
+    int load_name(char *errbuf, size_t errlen) {                                                               \
+        pthread_once(&mc_library_loader_state.once, mc_library_loader_load);                                   \
+        return mc_library_outcome(&mc_library_loader_state, errbuf, errlen);                                   \
+    }                                                                                                          \
+    MC_LIBRARY_WRAPPERS(FUNCTIONS)
+
 // MC_LIBRARY_DECLARATIONS(FUNCTIONS) declares the wrappers, for a header.
 #define MC_LIBRARY_DECLARE_FN(type, name, parameters, arguments) type mc_##name parameters;
 #define MC_LIBRARY_DECLARE_PROC(name, parameters, arguments) void mc_##name parameters;
