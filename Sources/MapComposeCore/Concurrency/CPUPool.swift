@@ -121,9 +121,12 @@ public final class CPUPool: @unchecked Sendable {
                 condition.lock()
                 job.finishPiece()
             }
-            let lookUntil = ContinuousClock.now + spin
-            while !job.isDone {
-                if !looked(until: lookUntil, while: { !job.isDone }) { condition.wait() }
+            if !job.isDone {
+                // Pieces still running on helpers: look for them to finish, then sleep.
+                let lookUntil = ContinuousClock.now + spin
+                while !job.isDone {
+                    if !looked(until: lookUntil, while: { !job.isDone }) { condition.wait() }
+                }
             }
             job.body = { _ in }
             if counted { occupants -= 1 }
