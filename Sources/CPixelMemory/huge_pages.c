@@ -1,5 +1,5 @@
-// Huge pages for large pixel buffers: one page fault per 2 MiB instead of one per 4 KiB, and
-// released buffers reused.
+// Huge pages for large pixel buffers: one page fault per 2 MiB instead of one per 4 KiB while
+// huge pages are cheap to fill, and released buffers reused.
 
 #include "pixel_memory.h"
 
@@ -7,18 +7,60 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
+#include <time.h>
 
 enum { HUGE_PAGE = 2 << 20 };
 
+// Whether huge pages are still asked for. Where the host takes back memory the guest frees
+// (free page reporting on a virtual machine), a huge page first touched after an idle moment is
+// the host's to supply again and costs several times the 512 small pages it replaces; right
+// after another process freed it, it costs a fraction of them. So the first huge page of each
+// mapping is touched at once and timed: one that takes longer than `patience_ns` turns the
+// advice off for the rest of the process, and the rest of that mapping gets small pages.
+static _Atomic int huge_pages_refused;
+static _Atomic long long patience_ns = MC_HUGE_PAGE_PATIENCE_NS;
+
+static long long monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+void mc_huge_pages_set_patience(long long nanoseconds) {
+    atomic_store(&patience_ns, nanoseconds);
+    atomic_store(&huge_pages_refused, 0);
+}
+
+int mc_huge_pages_advised(void) { return !atomic_load(&huge_pages_refused); }
+
 void mc_advise_huge_pages(void *buffer, size_t length) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (atomic_load_explicit(&huge_pages_refused, memory_order_relaxed)) return;
     uintptr_t start = ((uintptr_t)buffer + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
     uintptr_t end = ((uintptr_t)buffer + length) & ~(uintptr_t)(HUGE_PAGE - 1);
     // A hint: where the kernel cannot or will not, the buffer simply keeps small pages.
     if (buffer && end > start) madvise((void *)start, end - start, MADV_HUGEPAGE);
 #else
     (void)buffer;
+    (void)length;
+#endif
+}
+
+/// Touches the first 2 MiB of `start` (advised as huge pages, not yet touched) and, when that
+/// took longer than the patience, stops advising huge pages and gives the rest of the `length`
+/// bytes small pages.
+static void time_first_huge_page(uint8_t *start, size_t length) {
+#if defined(__linux__) && defined(MADV_NOHUGEPAGE)
+    if (atomic_load_explicit(&huge_pages_refused, memory_order_relaxed)) return;
+    long long began = monotonic_ns();
+    *(volatile uint8_t *)start = 0;
+    if (monotonic_ns() - began <= atomic_load_explicit(&patience_ns, memory_order_relaxed)) return;
+    atomic_store_explicit(&huge_pages_refused, 1, memory_order_relaxed);
+    if (length > HUGE_PAGE) madvise(start + HUGE_PAGE, length - HUGE_PAGE, MADV_NOHUGEPAGE);
+#else
+    (void)start;
     (void)length;
 #endif
 }
@@ -42,6 +84,7 @@ void *mc_huge_pages_map(size_t length) {
     size_t tail = (size_t)(mapping + rounded + HUGE_PAGE - (start + rounded));
     if (tail > 0) munmap(start + rounded, tail);
     mc_advise_huge_pages(start, rounded);
+    time_first_huge_page(start, rounded);
     return start;
 }
 

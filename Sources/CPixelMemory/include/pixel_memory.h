@@ -12,12 +12,26 @@ extern "C" {
 
 /// Asks the kernel to back the whole 2 MiB pages inside `buffer` (`length` bytes, not yet
 /// touched) with huge pages, so that filling a large image takes a few page faults instead of
-/// thousands. Only a hint: nothing changes where huge pages are unavailable.
+/// thousands; nothing once huge pages were found slow (see mc_huge_pages_map). Only a hint:
+/// nothing changes where huge pages are unavailable.
 void mc_advise_huge_pages(void *buffer, size_t length);
 
 /// `length` bytes rounded up to whole 2 MiB pages, zero, 2 MiB-aligned and advised as huge
 /// pages (see mc_advise_huge_pages); released with munmap. NULL when the memory cannot be had.
+/// Its first huge page is touched at once: when that takes longer than the patience, huge pages
+/// are no longer asked for in this process, and the rest of this mapping gets small pages.
 void *mc_huge_pages_map(size_t length);
+
+/// How long the first touch of a huge page may take by default: a little longer than the 512
+/// small pages it replaces take to fill.
+#define MC_HUGE_PAGE_PATIENCE_NS 1000000LL
+
+/// Sets how long the first touch of a huge page may take (nanoseconds; negative: no time at
+/// all) and asks for huge pages again.
+void mc_huge_pages_set_patience(long long nanoseconds);
+
+/// 1 while huge pages are asked for, 0 once one was slower than the patience.
+int mc_huge_pages_advised(void);
 
 /// `length` rounded up to whole 2 MiB pages: what mc_huge_pages_map maps.
 size_t mc_huge_pages_length(size_t length);
