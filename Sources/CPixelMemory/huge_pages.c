@@ -1,9 +1,11 @@
-// Huge pages for large pixel buffers: one page fault per 2 MiB instead of one per 4 KiB while
+// Huge pages for large pixel buffers: one page fault per 2 MiB instead of one per 4 KiB where
 // huge pages are cheap to fill, and released buffers reused.
 
+#define _GNU_SOURCE
 #include "pixel_memory.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,14 +15,23 @@
 
 enum { HUGE_PAGE = 2 << 20 };
 
-// Whether huge pages are still asked for. Where the host takes back memory the guest frees
-// (free page reporting on a virtual machine), a huge page first touched after an idle moment is
-// the host's to supply again and costs several times the 512 small pages it replaces; right
-// after another process freed it, it costs a fraction of them. So the first huge page of each
-// mapping is touched at once and timed: one that takes longer than `patience_ns` turns the
-// advice off for the rest of the process, and the rest of that mapping gets small pages.
-static _Atomic int huge_pages_refused;
+// Whether huge pages pay off is measured once per process, by a probe: one huge page mapped and
+// touched, timed. Where the host takes back memory the guest frees (free page reporting on a
+// virtual machine), a huge page first touched after an idle moment is the host's to supply
+// again and costs several times the 512 small pages it replaces; right after another process
+// freed it, it costs a fraction of them. The probe runs on another core when there is one, so
+// that a slow huge page is not paid for by a render waiting on it; until it answers, large
+// mappings get small pages. Its page then serves the next 2 MiB mapping.
+enum { PROBE_NOT_STARTED, PROBE_RUNNING, PROBE_QUICK, PROBE_SLOW, PROBE_KINDS };
+
+// The probe's state and the generation of the patience it is measured against, in one word:
+// generation * PROBE_KINDS + state. Setting the patience starts a new generation, and a probe
+// of an older one no longer records its answer.
+static _Atomic unsigned probe_word = PROBE_NOT_STARTED;
 static _Atomic long long patience_ns = MC_HUGE_PAGE_PATIENCE_NS;
+static _Atomic(uint8_t *) probed_page;   // the probe's huge page, for the next 2 MiB mapping
+static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t probe_answered = PTHREAD_COND_INITIALIZER;
 
 static long long monotonic_ns(void) {
     struct timespec now;
@@ -28,42 +39,145 @@ static long long monotonic_ns(void) {
     return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
-void mc_huge_pages_set_patience(long long nanoseconds) {
-    atomic_store(&patience_ns, nanoseconds);
-    atomic_store(&huge_pages_refused, 0);
+/// `rounded` bytes (a multiple of the huge page size), 2 MiB-aligned, zero; NULL on failure.
+static uint8_t *map_aligned(size_t rounded) {
+    // Mapped with a huge page to spare, then trimmed to a 2 MiB-aligned start.
+    uint8_t *mapping = mmap(NULL, rounded + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapping == MAP_FAILED) return NULL;
+    uint8_t *start = (uint8_t *)(((uintptr_t)mapping + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (start > mapping) munmap(mapping, (size_t)(start - mapping));
+    size_t tail = (size_t)(mapping + rounded + HUGE_PAGE - (start + rounded));
+    if (tail > 0) munmap(start + rounded, tail);
+    return start;
 }
 
-int mc_huge_pages_advised(void) { return !atomic_load(&huge_pages_refused); }
+/// Records the answer of the probe of `generation`, unless the patience was set since.
+static void record_answer(unsigned generation, int state) {
+    pthread_mutex_lock(&probe_lock);
+    unsigned running = generation * PROBE_KINDS + PROBE_RUNNING;
+    atomic_compare_exchange_strong(&probe_word, &running, generation * PROBE_KINDS + state);
+    pthread_cond_broadcast(&probe_answered);
+    pthread_mutex_unlock(&probe_lock);
+}
 
-void mc_advise_huge_pages(void *buffer, size_t length) {
+/// Maps one huge page, touches it and times the touch; the page is kept for the next 2 MiB
+/// mapping.
+static void probe(unsigned generation) {
+    int state = PROBE_SLOW;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (atomic_load_explicit(&huge_pages_refused, memory_order_relaxed)) return;
+    uint8_t *page = map_aligned(HUGE_PAGE);
+    if (page) {
+        // Refused by a kernel without transparent huge pages: the page is then a small one,
+        // and its touch quick.
+        madvise(page, HUGE_PAGE, MADV_HUGEPAGE);
+        long long began = monotonic_ns();
+        *(volatile uint8_t *)page = 0;
+        if (monotonic_ns() - began <= atomic_load(&patience_ns)) state = PROBE_QUICK;
+        uint8_t *none = NULL;
+        if (!atomic_compare_exchange_strong(&probed_page, &none, page)) munmap(page, HUGE_PAGE);
+    }
+#endif
+    record_answer(generation, state);
+}
+
+static void *probe_thread(void *generation) {
+    probe((unsigned)(uintptr_t)generation);
+    return NULL;
+}
+
+/// Claims the probe of the current generation when none was started: its generation, or -1.
+static long long claim_probe(void) {
+    unsigned word = atomic_load(&probe_word);
+    if (word % PROBE_KINDS != PROBE_NOT_STARTED) return -1;
+    unsigned generation = word / PROBE_KINDS;
+    if (!atomic_compare_exchange_strong(&probe_word, &word, generation * PROBE_KINDS + PROBE_RUNNING)) return -1;
+    return generation;
+}
+
+/// Starts a thread for the probe on a core other than the calling thread's; 0 when there is
+/// no other core or no thread could be started.
+static int start_probe_thread(unsigned generation) {
+#if defined(__linux__) && defined(_GNU_SOURCE)
+    cpu_set_t cores;
+    if (sched_getaffinity(0, sizeof cores, &cores) != 0) return 0;
+    int here = sched_getcpu();
+    if (here >= 0 && here < CPU_SETSIZE) CPU_CLR(here, &cores);
+    // A new thread waits on its creator's core until the scheduler moves it; told where it may
+    // run, it starts on an idle core at once.
+    if (CPU_COUNT(&cores) == 0) return 0;
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return 0;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, 64 << 10);
+    pthread_attr_setaffinity_np(&attributes, sizeof cores, &cores);
+    pthread_t thread;
+    int started = pthread_create(&thread, &attributes, probe_thread, (void *)(uintptr_t)generation) == 0;
+    pthread_attr_destroy(&attributes);
+    return started;
+#else
+    (void)generation;
+    return 0;
+#endif
+}
+
+void mc_huge_pages_start_probe(void) {
+    long long generation = claim_probe();
+    if (generation < 0) return;
+    if (!start_probe_thread((unsigned)generation)) probe((unsigned)generation);
+}
+
+int mc_huge_pages_probe_now(void) {
+    // Probed here even when another thread's probe is under way: both measure against the
+    // same patience, and the first to answer is recorded.
+    pthread_mutex_lock(&probe_lock);
+    unsigned generation = atomic_load(&probe_word) / PROBE_KINDS;
+    atomic_store(&probe_word, generation * PROBE_KINDS + PROBE_RUNNING);
+    pthread_mutex_unlock(&probe_lock);
+    probe(generation);
+    return mc_huge_pages_advised();
+}
+
+void mc_huge_pages_await_probe(void) {
+    pthread_mutex_lock(&probe_lock);
+    while (atomic_load(&probe_word) % PROBE_KINDS == PROBE_RUNNING) pthread_cond_wait(&probe_answered, &probe_lock);
+    pthread_mutex_unlock(&probe_lock);
+}
+
+void mc_huge_pages_set_patience(long long nanoseconds) {
+    pthread_mutex_lock(&probe_lock);
+    atomic_store(&patience_ns, nanoseconds);
+    unsigned generation = atomic_load(&probe_word) / PROBE_KINDS + 1;
+    atomic_store(&probe_word, generation * PROBE_KINDS + PROBE_NOT_STARTED);
+    // A probe of the old generation no longer answers: nobody waits for it.
+    pthread_cond_broadcast(&probe_answered);
+    pthread_mutex_unlock(&probe_lock);
+}
+
+int mc_huge_pages_advised(void) { return atomic_load(&probe_word) % PROBE_KINDS == PROBE_QUICK; }
+
+/// Whether large mappings get huge pages now: once the probe found them quick. The first
+/// large mapping starts the probe when nobody did.
+static int huge_pages_wanted(void) {
+    unsigned state = atomic_load_explicit(&probe_word, memory_order_relaxed) % PROBE_KINDS;
+    if (state == PROBE_NOT_STARTED) mc_huge_pages_start_probe();
+    return atomic_load_explicit(&probe_word, memory_order_relaxed) % PROBE_KINDS == PROBE_QUICK;
+}
+
+/// Asks for huge pages or small ones on the whole 2 MiB pages inside `buffer`.
+static void advise(void *buffer, size_t length) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
     uintptr_t start = ((uintptr_t)buffer + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
     uintptr_t end = ((uintptr_t)buffer + length) & ~(uintptr_t)(HUGE_PAGE - 1);
-    // A hint: where the kernel cannot or will not, the buffer simply keeps small pages.
-    if (buffer && end > start) madvise((void *)start, end - start, MADV_HUGEPAGE);
+    // A hint: where the kernel cannot or will not, the buffer simply keeps small pages. Small
+    // pages are asked for too, for a kernel that gives huge pages unasked.
+    if (buffer && end > start) madvise((void *)start, end - start, huge_pages_wanted() ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 #else
     (void)buffer;
     (void)length;
 #endif
 }
 
-/// Touches the first 2 MiB of `start` (advised as huge pages, not yet touched) and, when that
-/// took longer than the patience, stops advising huge pages and gives the rest of the `length`
-/// bytes small pages.
-static void time_first_huge_page(uint8_t *start, size_t length) {
-#if defined(__linux__) && defined(MADV_NOHUGEPAGE)
-    if (atomic_load_explicit(&huge_pages_refused, memory_order_relaxed)) return;
-    long long began = monotonic_ns();
-    *(volatile uint8_t *)start = 0;
-    if (monotonic_ns() - began <= atomic_load_explicit(&patience_ns, memory_order_relaxed)) return;
-    atomic_store_explicit(&huge_pages_refused, 1, memory_order_relaxed);
-    if (length > HUGE_PAGE) madvise(start + HUGE_PAGE, length - HUGE_PAGE, MADV_NOHUGEPAGE);
-#else
-    (void)start;
-    (void)length;
-#endif
-}
+void mc_advise_huge_pages(void *buffer, size_t length) { advise(buffer, length); }
 
 struct mc_huge_buffer {
     void *bytes;
@@ -76,15 +190,12 @@ size_t mc_huge_pages_length(size_t length) { return (length + HUGE_PAGE - 1) / H
 void *mc_huge_pages_map(size_t length) {
     if (length == 0 || length > SIZE_MAX - 2 * (size_t)HUGE_PAGE) return NULL;
     size_t rounded = mc_huge_pages_length(length);
-    // Mapped with a huge page to spare, then trimmed to a 2 MiB-aligned start.
-    uint8_t *mapping = mmap(NULL, rounded + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mapping == MAP_FAILED) return NULL;
-    uint8_t *start = (uint8_t *)(((uintptr_t)mapping + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
-    if (start > mapping) munmap(mapping, (size_t)(start - mapping));
-    size_t tail = (size_t)(mapping + rounded + HUGE_PAGE - (start + rounded));
-    if (tail > 0) munmap(start + rounded, tail);
-    mc_advise_huge_pages(start, rounded);
-    time_first_huge_page(start, rounded);
+    if (rounded == HUGE_PAGE) {
+        uint8_t *page = atomic_exchange(&probed_page, NULL);
+        if (page) return page;
+    }
+    uint8_t *start = map_aligned(rounded);
+    if (start) advise(start, rounded);
     return start;
 }
 

@@ -58,6 +58,7 @@ enum Main {
         // which otherwise only waits for signals, sets its text up meanwhile.
         if let settings = RenderSettings.quickParse(CommandLine.arguments.dropFirst(),
                                                     subcommands: MapComposeCommand.namedSubcommandNames) {
+            PixelMemory.startHugePageProbe()
             let textWarmUp = settings.drawsText ? TextWarmUp() : nil
             CommandProcess.run(meanwhile: { textWarmUp?.run() }) { await render(settings, textWarmUp: textWarmUp) }
         }

@@ -12,25 +12,39 @@ extern "C" {
 
 /// Asks the kernel to back the whole 2 MiB pages inside `buffer` (`length` bytes, not yet
 /// touched) with huge pages, so that filling a large image takes a few page faults instead of
-/// thousands; nothing once huge pages were found slow (see mc_huge_pages_map). Only a hint:
-/// nothing changes where huge pages are unavailable.
+/// thousands, once the probe found huge pages quick to fill (see mc_huge_pages_start_probe);
+/// small pages until then and where it found them slow. Only a hint: nothing changes where
+/// huge pages are unavailable.
 void mc_advise_huge_pages(void *buffer, size_t length);
 
-/// `length` bytes rounded up to whole 2 MiB pages, zero, 2 MiB-aligned and advised as huge
-/// pages (see mc_advise_huge_pages); released with munmap. NULL when the memory cannot be had.
-/// Its first huge page is touched at once: when that takes longer than the patience, huge pages
-/// are no longer asked for in this process, and the rest of this mapping gets small pages.
+/// `length` bytes rounded up to whole 2 MiB pages, zero, 2 MiB-aligned and advised as
+/// mc_advise_huge_pages does; released with munmap. NULL when the memory cannot be had.
 void *mc_huge_pages_map(size_t length);
 
-/// How long the first touch of a huge page may take by default: a little longer than the 512
-/// small pages it replaces take to fill.
+/// Starts the probe that decides whether huge pages are asked for in this process, unless it
+/// was started since the patience was last set: one huge page is mapped and its first touch
+/// timed, on another core than the caller's when there is one (on the caller's otherwise).
+/// Where a virtual machine's host takes back freed memory, a huge page touched after an idle
+/// moment can cost several times the small pages it replaces. The first large mapping starts
+/// the probe when nobody did; a program starts it early so that it has answered by then.
+void mc_huge_pages_start_probe(void);
+
+/// Probes on the calling thread, whether or not a probe ran before, and returns
+/// mc_huge_pages_advised().
+int mc_huge_pages_probe_now(void);
+
+/// Waits until no probe is under way.
+void mc_huge_pages_await_probe(void);
+
+/// How long the first touch of the probe's huge page may take by default: a little longer
+/// than the 512 small pages it replaces take to fill.
 #define MC_HUGE_PAGE_PATIENCE_NS 1000000LL
 
-/// Sets how long the first touch of a huge page may take (nanoseconds; negative: no time at
-/// all) and asks for huge pages again.
+/// Sets how long the first touch of the probe's huge page may take (nanoseconds; negative: no
+/// time at all) and forgets the probe's answer: the next large mapping probes again.
 void mc_huge_pages_set_patience(long long nanoseconds);
 
-/// 1 while huge pages are asked for, 0 once one was slower than the patience.
+/// 1 once the probe found huge pages quick, 0 before it answered and where it found them slow.
 int mc_huge_pages_advised(void);
 
 /// `length` rounded up to whole 2 MiB pages: what mc_huge_pages_map maps.

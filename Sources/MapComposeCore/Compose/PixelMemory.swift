@@ -5,7 +5,7 @@ import CPixelMemory
 /// (pooled_buffers.c), larger ones on huge pages, reused once released (huge_pages.c). Memory
 /// from either is filled with a page fault per 2 MiB at most, where memory from `malloc` costs
 /// one per 4 KiB, and memory reused costs none.
-struct PixelMemory {
+public struct PixelMemory {
     /// The first byte of `length` bytes.
     let bytes: UnsafeMutableRawPointer
     /// What `release` is given to free the memory.
@@ -39,4 +39,9 @@ struct PixelMemory {
 
     /// Frees the memory; it must not be used after.
     func free() { release(owner) }
+
+    /// Starts deciding, on another core, whether large buffers get huge pages (see
+    /// `mc_huge_pages_start_probe`): a program that is about to render calls it first, so that
+    /// the answer is there when the render asks for memory, and no render waits on it.
+    public static func startHugePageProbe() { mc_huge_pages_start_probe() }
 }

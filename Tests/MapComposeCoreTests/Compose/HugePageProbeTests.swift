@@ -2,51 +2,57 @@ import CPixelMemory
 import Foundation
 import Testing
 
-/// Huge pages are asked for only while their first touch is quick: a mapping whose first huge
-/// page took longer than the patience turns the advice off, for the rest of that mapping and for
-/// later ones, until the patience is set again. What the kernel was asked is read back from the
-/// mapping's flags in /proc/self/smaps (`hg`: MADV_HUGEPAGE, `nh`: MADV_NOHUGEPAGE).
-@Suite(.serialized) struct HugePagePatienceTests {
+/// Huge pages are asked for only once a probe found one quick to fill: where its first touch took
+/// longer than the patience, large mappings get small pages, until the patience is set again
+/// and a new probe answers. What the kernel was asked is read back from the mapping's flags in
+/// /proc/self/smaps (`hg`: MADV_HUGEPAGE, `nh`: MADV_NOHUGEPAGE). The patience is either none
+/// at all or unbounded, so no answer depends on how fast the machine is, or on which thread's
+/// probe answers (other suites' renders may start one).
+@Suite(.serialized) struct HugePageProbeTests {
     static let mib = 1 << 20
     /// madvise(MADV_HUGEPAGE) is refused by a kernel without transparent huge pages.
     static let kernelHasHugePages = FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")
 
-    @Test func aSlowFirstHugePageTurnsTheAdviceOff() throws {
-        // No time at all: the first touch of any huge page is too slow.
+    @Test func aSlowProbeKeepsLargeMappingsOnSmallPages() throws {
         mc_huge_pages_set_patience(-1)
         defer { mc_huge_pages_set_patience(MC_HUGE_PAGE_PATIENCE_NS) }
+        #expect(mc_huge_pages_probe_now() == 0)
         let length = 8 * Self.mib
-        let slow = try #require(mc_huge_pages_map(length))
-        defer { munmap(slow, length) }
-        #expect(mc_huge_pages_advised() == 0)
-        let rest = try Self.flags(at: slow + 4 * Self.mib)
-        #expect(!rest.contains("hg"), "the rest of the mapping is not advised as huge pages: \(rest)")
-        if Self.kernelHasHugePages {
-            #expect(rest.contains("nh"), "the rest of the mapping gets small pages: \(rest)")
-        }
-        #expect(UnsafeRawBufferPointer(start: slow, count: length).allSatisfy { $0 == 0 })
-
-        let later = try #require(mc_huge_pages_map(length))
-        defer { munmap(later, length) }
-        #expect(try !Self.flags(at: later + 4 * Self.mib).contains("hg"), "later mappings are not advised either")
-    }
-
-    @Test func settingThePatienceAsksForHugePagesAgain() throws {
-        // No first touch is that slow, whatever else the machine does meanwhile.
-        mc_huge_pages_set_patience(-1)
-        let length = 4 * Self.mib
-        let refused = try #require(mc_huge_pages_map(length))
-        munmap(refused, length)
-        #expect(mc_huge_pages_advised() == 0)
-        mc_huge_pages_set_patience(Int64.max)
-        defer { mc_huge_pages_set_patience(MC_HUGE_PAGE_PATIENCE_NS) }
-        #expect(mc_huge_pages_advised() == 1)
         let mapping = try #require(mc_huge_pages_map(length))
         defer { munmap(mapping, length) }
-        #expect(mc_huge_pages_advised() == 1)
+        let flags = try Self.flags(at: mapping + 4 * Self.mib)
+        #expect(!flags.contains("hg"), "not advised as huge pages: \(flags)")
+        if Self.kernelHasHugePages {
+            #expect(flags.contains("nh"), "small pages asked for: \(flags)")
+        }
+        #expect(UnsafeRawBufferPointer(start: mapping, count: length).allSatisfy { $0 == 0 })
+    }
+
+    @Test func aQuickProbeAsksForHugePages() throws {
+        mc_huge_pages_set_patience(Int64.max)
+        defer { mc_huge_pages_set_patience(MC_HUGE_PAGE_PATIENCE_NS) }
+        #expect(mc_huge_pages_probe_now() == 1)
+        let length = 4 * Self.mib
+        let mapping = try #require(mc_huge_pages_map(length))
+        defer { munmap(mapping, length) }
         if Self.kernelHasHugePages {
             #expect(try Self.flags(at: mapping + 2 * Self.mib).contains("hg"))
         }
+        #expect(UnsafeRawBufferPointer(start: mapping, count: length).allSatisfy { $0 == 0 })
+    }
+
+    @Test func settingThePatienceProbesAgainOnAnotherThread() throws {
+        mc_huge_pages_set_patience(-1)
+        #expect(mc_huge_pages_probe_now() == 0)
+        mc_huge_pages_set_patience(Int64.max)
+        defer { mc_huge_pages_set_patience(MC_HUGE_PAGE_PATIENCE_NS) }
+        mc_huge_pages_start_probe()
+        mc_huge_pages_await_probe()
+        #expect(mc_huge_pages_advised() == 1)
+        // A second start within one patience probes no more.
+        mc_huge_pages_start_probe()
+        mc_huge_pages_await_probe()
+        #expect(mc_huge_pages_advised() == 1)
     }
 
     /// The VmFlags of the mapping of this process that holds `address`.
