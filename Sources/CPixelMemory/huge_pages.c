@@ -15,13 +15,15 @@
 
 enum { HUGE_PAGE = 2 << 20 };
 
-// Whether huge pages pay off is measured once per process, by a probe: one huge page mapped and
-// touched, timed. Where the host takes back memory the guest frees (free page reporting on a
-// virtual machine), a huge page first touched after an idle moment is the host's to supply
-// again and costs several times the 512 small pages it replaces; right after another process
-// freed it, it costs a fraction of them. The probe runs on another core when there is one, so
-// that a slow huge page is not paid for by a render waiting on it; until it answers, large
-// mappings get small pages. Its page then serves the next 2 MiB mapping.
+// Whether huge pages pay off is measured once per process, by a probe: a few huge pages mapped
+// and touched one after another, each timed. Where the host takes back memory the guest frees
+// (free page reporting on a virtual machine), a huge page first touched after an idle moment is
+// the host's to supply again and costs several times the 512 small pages it replaces; right
+// after another process freed it, it costs a fraction of them. The first huge page can be quick
+// while the next ones are not (it may come from a block of memory the host was not told of), so
+// the probe touches up to PROBE_PAGES of them and stops at the first slow one. It runs on another
+// core when there is one, so that no render waits on a slow huge page; until it answers, large
+// mappings get small pages. Its pages then serve the next 2 MiB mappings.
 enum { PROBE_NOT_STARTED, PROBE_RUNNING, PROBE_QUICK, PROBE_SLOW, PROBE_KINDS };
 
 // The probe's state and the generation of the patience it is measured against, in one word:
@@ -29,7 +31,8 @@ enum { PROBE_NOT_STARTED, PROBE_RUNNING, PROBE_QUICK, PROBE_SLOW, PROBE_KINDS };
 // of an older one no longer records its answer.
 static _Atomic unsigned probe_word = PROBE_NOT_STARTED;
 static _Atomic long long patience_ns = MC_HUGE_PAGE_PATIENCE_NS;
-static _Atomic(uint8_t *) probed_page;   // the probe's huge page, for the next 2 MiB mapping
+enum { PROBE_PAGES = 4 };
+static _Atomic(uint8_t *) probed_pages[PROBE_PAGES];   // the probe's huge pages, for the next 2 MiB mappings
 static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t probe_answered = PTHREAD_COND_INITIALIZER;
 
@@ -60,21 +63,47 @@ static void record_answer(unsigned generation, int state) {
     pthread_mutex_unlock(&probe_lock);
 }
 
-/// Maps one huge page, touches it and times the touch; the page is kept for the next 2 MiB
-/// mapping.
+/// Keeps a touched huge page for a later 2 MiB mapping (see mc_huge_pages_map), or unmaps it
+/// when PROBE_PAGES are kept already.
+static void keep_probed_page(uint8_t *page) {
+    for (int i = 0; i < PROBE_PAGES; i++) {
+        uint8_t *none = NULL;
+        if (atomic_compare_exchange_strong(&probed_pages[i], &none, page)) return;
+    }
+    munmap(page, HUGE_PAGE);
+}
+
+/// A huge page the probe touched, taken off the list; NULL when none is left.
+static uint8_t *take_probed_page(void) {
+    for (int i = 0; i < PROBE_PAGES; i++) {
+        if (atomic_load_explicit(&probed_pages[i], memory_order_relaxed) == NULL) continue;
+        uint8_t *page = atomic_exchange(&probed_pages[i], NULL);
+        if (page) return page;
+    }
+    return NULL;
+}
+
+/// Maps huge pages one at a time and times the first touch of each, until one is slower than
+/// the patience or PROBE_PAGES were quick; the pages are kept for the next 2 MiB mappings.
 static void probe(unsigned generation) {
     int state = PROBE_SLOW;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    uint8_t *page = map_aligned(HUGE_PAGE);
-    if (page) {
+    long long patience = atomic_load(&patience_ns);
+    for (int touched = 0; touched < PROBE_PAGES; touched++) {
+        uint8_t *page = map_aligned(HUGE_PAGE);
+        if (!page) {
+            state = PROBE_SLOW;
+            break;
+        }
         // Refused by a kernel without transparent huge pages: the page is then a small one,
         // and its touch quick.
         madvise(page, HUGE_PAGE, MADV_HUGEPAGE);
         long long began = monotonic_ns();
         *(volatile uint8_t *)page = 0;
-        if (monotonic_ns() - began <= atomic_load(&patience_ns)) state = PROBE_QUICK;
-        uint8_t *none = NULL;
-        if (!atomic_compare_exchange_strong(&probed_page, &none, page)) munmap(page, HUGE_PAGE);
+        int quick = monotonic_ns() - began <= patience;
+        keep_probed_page(page);
+        state = quick ? PROBE_QUICK : PROBE_SLOW;
+        if (!quick) break;
     }
 #endif
     record_answer(generation, state);
@@ -191,7 +220,7 @@ void *mc_huge_pages_map(size_t length) {
     if (length == 0 || length > SIZE_MAX - 2 * (size_t)HUGE_PAGE) return NULL;
     size_t rounded = mc_huge_pages_length(length);
     if (rounded == HUGE_PAGE) {
-        uint8_t *page = atomic_exchange(&probed_page, NULL);
+        uint8_t *page = take_probed_page();
         if (page) return page;
     }
     uint8_t *start = map_aligned(rounded);

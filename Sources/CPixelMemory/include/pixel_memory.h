@@ -22,11 +22,12 @@ void mc_advise_huge_pages(void *buffer, size_t length);
 void *mc_huge_pages_map(size_t length);
 
 /// Starts the probe that decides whether huge pages are asked for in this process, unless it
-/// was started since the patience was last set: one huge page is mapped and its first touch
-/// timed, on another core than the caller's when there is one (on the caller's otherwise).
-/// Where a virtual machine's host takes back freed memory, a huge page touched after an idle
-/// moment can cost several times the small pages it replaces. The first large mapping starts
-/// the probe when nobody did; a program starts it early so that it has answered by then.
+/// was started since the patience was last set: a few huge pages are mapped and the first touch
+/// of each timed, until one is slow, on another core than the caller's when there is one (on
+/// the caller's otherwise); the pages serve the next 2 MiB mappings. Where a virtual machine's
+/// host takes back freed memory, a huge page touched after an idle moment can cost several
+/// times the small pages it replaces. The first large mapping starts the probe when nobody
+/// did; a program starts it early so that it has answered by then.
 void mc_huge_pages_start_probe(void);
 
 /// Probes on the calling thread, whether or not a probe ran before, and returns
@@ -36,15 +37,16 @@ int mc_huge_pages_probe_now(void);
 /// Waits until no probe is under way.
 void mc_huge_pages_await_probe(void);
 
-/// How long the first touch of the probe's huge page may take by default: a little longer
-/// than the 512 small pages it replaces take to fill.
+/// How long the first touch of each of the probe's huge pages may take by default: a little
+/// longer than the 512 small pages it replaces take to fill.
 #define MC_HUGE_PAGE_PATIENCE_NS 1000000LL
 
-/// Sets how long the first touch of the probe's huge page may take (nanoseconds; negative: no
-/// time at all) and forgets the probe's answer: the next large mapping probes again.
+/// Sets how long the first touch of each of the probe's huge pages may take (nanoseconds;
+/// negative: no time at all) and forgets the probe's answer: the next large mapping probes
+/// again.
 void mc_huge_pages_set_patience(long long nanoseconds);
 
-/// 1 once the probe found huge pages quick, 0 before it answered and where it found them slow.
+/// 1 once the probe found huge pages quick, 0 before it answered and where it found one slow.
 int mc_huge_pages_advised(void);
 
 /// `length` rounded up to whole 2 MiB pages: what mc_huge_pages_map maps.
