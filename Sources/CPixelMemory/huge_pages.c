@@ -21,9 +21,10 @@ enum { HUGE_PAGE = 2 << 20 };
 // the host's to supply again and costs several times the 512 small pages it replaces; right
 // after another process freed it, it costs a fraction of them. The first huge page can be quick
 // while the next ones are not (it may come from a block of memory the host was not told of), so
-// the probe touches up to PROBE_PAGES of them and stops at the first slow one. It runs on another
-// core when there is one, so that no render waits on a slow huge page; until it answers, large
-// mappings get small pages. Its pages then serve the next 2 MiB mappings.
+// the probe maps PROBE_PAGES of them at once and touches them in turn, stopping at the first slow
+// one. It runs on another core when there is one, so that no render waits on a slow huge page;
+// until it answers, large mappings get small pages. Once it has, the next large mappings are
+// carved from its region (the touched pages first), so that what it touched is not wasted.
 enum { PROBE_NOT_STARTED, PROBE_RUNNING, PROBE_QUICK, PROBE_SLOW, PROBE_KINDS };
 
 // The probe's state and the generation of the patience it is measured against, in one word:
@@ -32,7 +33,9 @@ enum { PROBE_NOT_STARTED, PROBE_RUNNING, PROBE_QUICK, PROBE_SLOW, PROBE_KINDS };
 static _Atomic unsigned probe_word = PROBE_NOT_STARTED;
 static _Atomic long long patience_ns = MC_HUGE_PAGE_PATIENCE_NS;
 enum { PROBE_PAGES = 4 };
-static _Atomic(uint8_t *) probed_pages[PROBE_PAGES];   // the probe's huge pages, for the next 2 MiB mappings
+// What is left of the region of the answered probe, for the next large mappings; guarded by
+// probe_lock.
+static uint8_t *reserve_next, *reserve_end;
 static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t probe_answered = PTHREAD_COND_INITIALIZER;
 
@@ -54,59 +57,64 @@ static uint8_t *map_aligned(size_t rounded) {
     return start;
 }
 
-/// Records the answer of the probe of `generation`, unless the patience was set since.
-static void record_answer(unsigned generation, int state) {
+/// Records the answer of the probe of `generation`, unless the patience was set since, and
+/// keeps its region (`length` bytes at `region`, NULL when it could not be mapped) for the next
+/// large mappings; a region not kept is unmapped.
+static void record_answer(unsigned generation, int state, uint8_t *region, size_t length) {
     pthread_mutex_lock(&probe_lock);
     unsigned running = generation * PROBE_KINDS + PROBE_RUNNING;
-    atomic_compare_exchange_strong(&probe_word, &running, generation * PROBE_KINDS + state);
+    int recorded = atomic_compare_exchange_strong(&probe_word, &running, generation * PROBE_KINDS + state);
+    if (recorded && region) {
+        // An earlier probe's region: what no mapping was carved from goes.
+        if (reserve_end > reserve_next) munmap(reserve_next, (size_t)(reserve_end - reserve_next));
+        reserve_next = region;
+        reserve_end = region + length;
+        region = NULL;
+    }
     pthread_cond_broadcast(&probe_answered);
     pthread_mutex_unlock(&probe_lock);
+    if (region) munmap(region, length);
 }
 
-/// Keeps a touched huge page for a later 2 MiB mapping (see mc_huge_pages_map), or unmaps it
-/// when PROBE_PAGES are kept already.
-static void keep_probed_page(uint8_t *page) {
-    for (int i = 0; i < PROBE_PAGES; i++) {
-        uint8_t *none = NULL;
-        if (atomic_compare_exchange_strong(&probed_pages[i], &none, page)) return;
+/// `rounded` bytes (a multiple of the huge page size) from the answered probe's region, the
+/// part it touched first; NULL when less is left.
+static uint8_t *take_reserved(size_t rounded) {
+    pthread_mutex_lock(&probe_lock);
+    uint8_t *slice = NULL;
+    if ((size_t)(reserve_end - reserve_next) >= rounded) {
+        slice = reserve_next;
+        reserve_next += rounded;
     }
-    munmap(page, HUGE_PAGE);
+    pthread_mutex_unlock(&probe_lock);
+    return slice;
 }
 
-/// A huge page the probe touched, taken off the list; NULL when none is left.
-static uint8_t *take_probed_page(void) {
-    for (int i = 0; i < PROBE_PAGES; i++) {
-        if (atomic_load_explicit(&probed_pages[i], memory_order_relaxed) == NULL) continue;
-        uint8_t *page = atomic_exchange(&probed_pages[i], NULL);
-        if (page) return page;
-    }
-    return NULL;
-}
-
-/// Maps huge pages one at a time and times the first touch of each, until one is slower than
-/// the patience or PROBE_PAGES were quick; the pages are kept for the next 2 MiB mappings.
+/// Maps PROBE_PAGES huge pages at once and times the first touch of each in turn, until one is
+/// slower than the patience (the pages after it then get small pages) or all were quick.
 static void probe(unsigned generation) {
     int state = PROBE_SLOW;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    long long patience = atomic_load(&patience_ns);
-    for (int touched = 0; touched < PROBE_PAGES; touched++) {
-        uint8_t *page = map_aligned(HUGE_PAGE);
-        if (!page) {
-            state = PROBE_SLOW;
-            break;
+    size_t length = (size_t)PROBE_PAGES * HUGE_PAGE;
+    uint8_t *region = map_aligned(length);
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
+    if (region) {
+        // Refused by a kernel without transparent huge pages: the pages are then small ones,
+        // and their touches quick.
+        madvise(region, length, MADV_HUGEPAGE);
+        long long patience = atomic_load(&patience_ns);
+        state = PROBE_QUICK;
+        for (size_t offset = 0; offset < length; offset += HUGE_PAGE) {
+            long long began = monotonic_ns();
+            *(volatile uint8_t *)(region + offset) = 0;
+            if (monotonic_ns() - began > patience) {
+                state = PROBE_SLOW;
+                if (offset + HUGE_PAGE < length)
+                    madvise(region + offset + HUGE_PAGE, length - offset - HUGE_PAGE, MADV_NOHUGEPAGE);
+                break;
+            }
         }
-        // Refused by a kernel without transparent huge pages: the page is then a small one,
-        // and its touch quick.
-        madvise(page, HUGE_PAGE, MADV_HUGEPAGE);
-        long long began = monotonic_ns();
-        *(volatile uint8_t *)page = 0;
-        int quick = monotonic_ns() - began <= patience;
-        keep_probed_page(page);
-        state = quick ? PROBE_QUICK : PROBE_SLOW;
-        if (!quick) break;
     }
 #endif
-    record_answer(generation, state);
+    record_answer(generation, state, region, length);
 }
 
 static void *probe_thread(void *generation) {
@@ -219,10 +227,8 @@ size_t mc_huge_pages_length(size_t length) { return (length + HUGE_PAGE - 1) / H
 void *mc_huge_pages_map(size_t length) {
     if (length == 0 || length > SIZE_MAX - 2 * (size_t)HUGE_PAGE) return NULL;
     size_t rounded = mc_huge_pages_length(length);
-    if (rounded == HUGE_PAGE) {
-        uint8_t *page = take_probed_page();
-        if (page) return page;
-    }
+    uint8_t *reserved = take_reserved(rounded);
+    if (reserved) return reserved;
     uint8_t *start = map_aligned(rounded);
     if (start) advise(start, rounded);
     return start;

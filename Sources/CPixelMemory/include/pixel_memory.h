@@ -24,10 +24,10 @@ void *mc_huge_pages_map(size_t length);
 /// Starts the probe that decides whether huge pages are asked for in this process, unless it
 /// was started since the patience was last set: a few huge pages are mapped and the first touch
 /// of each timed, until one is slow, on another core than the caller's when there is one (on
-/// the caller's otherwise); the pages serve the next 2 MiB mappings. Where a virtual machine's
-/// host takes back freed memory, a huge page touched after an idle moment can cost several
-/// times the small pages it replaces. The first large mapping starts the probe when nobody
-/// did; a program starts it early so that it has answered by then.
+/// the caller's otherwise); the next large mappings are carved from them. Where a virtual
+/// machine's host takes back freed memory, a huge page touched after an idle moment can cost
+/// several times the small pages it replaces. The first large mapping starts the probe when
+/// nobody did; a program starts it early so that it has answered by then.
 void mc_huge_pages_start_probe(void);
 
 /// Probes on the calling thread, whether or not a probe ran before, and returns

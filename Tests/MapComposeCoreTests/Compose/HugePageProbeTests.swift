@@ -55,6 +55,25 @@ import Testing
         #expect(mc_huge_pages_advised() == 1)
     }
 
+    @Test func theNextMappingIsCarvedFromThePagesTheProbeTouched() throws {
+        mc_huge_pages_set_patience(Int64.max)
+        defer { mc_huge_pages_set_patience(MC_HUGE_PAGE_PATIENCE_NS) }
+        let length = 2 * Self.mib
+        // Other suites' renders may take the probe's pages first: a few tries.
+        var carved = false
+        for _ in 0..<5 where !carved {
+            #expect(mc_huge_pages_probe_now() == 1)
+            let mapping = try #require(mc_huge_pages_map(length))
+            defer { munmap(mapping, length) }
+            // Resident before this test touched it: a page the probe touched.
+            var resident: UInt8 = 0
+            #expect(mincore(mapping, 4096, &resident) == 0)
+            carved = resident & 1 == 1
+            #expect(UnsafeRawBufferPointer(start: mapping, count: length).allSatisfy { $0 == 0 })
+        }
+        #expect(carved, "a mapping right after the probe is carved from the pages it touched")
+    }
+
     /// The VmFlags of the mapping of this process that holds `address`.
     static func flags(at address: UnsafeMutableRawPointer) throws -> Set<String> {
         let target = UInt(bitPattern: address)
