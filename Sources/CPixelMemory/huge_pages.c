@@ -200,21 +200,30 @@ static int huge_pages_wanted(void) {
     return atomic_load_explicit(&probe_word, memory_order_relaxed) % PROBE_KINDS == PROBE_QUICK;
 }
 
-/// Asks for huge pages or small ones on the whole 2 MiB pages inside `buffer`.
-static void advise(void *buffer, size_t length) {
+/// Asks for huge pages on the whole 2 MiB pages inside `buffer` once the probe found them
+/// quick; else, with `small_otherwise`, for small pages (for a kernel that gives huge pages
+/// unasked), and for nothing without.
+static void advise(void *buffer, size_t length, int small_otherwise) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
     uintptr_t start = ((uintptr_t)buffer + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
     uintptr_t end = ((uintptr_t)buffer + length) & ~(uintptr_t)(HUGE_PAGE - 1);
-    // A hint: where the kernel cannot or will not, the buffer simply keeps small pages. Small
-    // pages are asked for too, for a kernel that gives huge pages unasked.
-    if (buffer && end > start) madvise((void *)start, end - start, huge_pages_wanted() ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+    if (!buffer || end <= start) return;
+    // A hint: where the kernel cannot or will not, the buffer simply keeps small pages.
+    if (huge_pages_wanted()) {
+        madvise((void *)start, end - start, MADV_HUGEPAGE);
+    } else if (small_otherwise) {
+        madvise((void *)start, end - start, MADV_NOHUGEPAGE);
+    }
 #else
     (void)buffer;
     (void)length;
+    (void)small_otherwise;
 #endif
 }
 
-void mc_advise_huge_pages(void *buffer, size_t length) { advise(buffer, length); }
+// Memory from elsewhere (the heap) is left as it is unless huge pages are wanted: asking for
+// small pages would only split the heap's mapping.
+void mc_advise_huge_pages(void *buffer, size_t length) { advise(buffer, length, 0); }
 
 struct mc_huge_buffer {
     void *bytes;
@@ -230,7 +239,7 @@ void *mc_huge_pages_map(size_t length) {
     uint8_t *reserved = take_reserved(rounded);
     if (reserved) return reserved;
     uint8_t *start = map_aligned(rounded);
-    if (start) advise(start, rounded);
+    if (start) advise(start, rounded, 1);
     return start;
 }
 

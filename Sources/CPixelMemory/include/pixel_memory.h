@@ -13,12 +13,13 @@ extern "C" {
 /// Asks the kernel to back the whole 2 MiB pages inside `buffer` (`length` bytes, not yet
 /// touched) with huge pages, so that filling a large image takes a few page faults instead of
 /// thousands, once the probe found huge pages quick to fill (see mc_huge_pages_start_probe);
-/// small pages until then and where it found them slow. Only a hint: nothing changes where
-/// huge pages are unavailable.
+/// nothing until then and where it found them slow. Only a hint: nothing changes where huge
+/// pages are unavailable.
 void mc_advise_huge_pages(void *buffer, size_t length);
 
-/// `length` bytes rounded up to whole 2 MiB pages, zero, 2 MiB-aligned and advised as
-/// mc_advise_huge_pages does; released with munmap. NULL when the memory cannot be had.
+/// `length` bytes rounded up to whole 2 MiB pages, zero, 2 MiB-aligned, on huge pages once the
+/// probe found them quick and on small pages until then and where it found them slow;
+/// released with munmap. NULL when the memory cannot be had.
 void *mc_huge_pages_map(size_t length);
 
 /// Starts the probe that decides whether huge pages are asked for in this process, unless it

@@ -28,6 +28,20 @@ import Testing
         #expect(UnsafeRawBufferPointer(start: mapping, count: length).allSatisfy { $0 == 0 })
     }
 
+    @Test func memoryFromElsewhereIsLeftAsItIsWhileHugePagesAreSlow() throws {
+        mc_huge_pages_set_patience(-1)
+        defer { mc_huge_pages_set_patience(MC_HUGE_PAGE_PATIENCE_NS) }
+        #expect(mc_huge_pages_probe_now() == 0)
+        let length = 8 * Self.mib
+        // Its own mapping, as a large heap allocation would be, so that its flags are its own.
+        let memory = try #require(mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        try #require(memory != MAP_FAILED)
+        defer { munmap(memory, length) }
+        mc_advise_huge_pages(memory, length)
+        let flags = try Self.flags(at: memory + 4 * Self.mib)
+        #expect(!flags.contains("hg") && !flags.contains("nh"), "neither huge nor small pages asked for: \(flags)")
+    }
+
     @Test func aQuickProbeAsksForHugePages() throws {
         mc_huge_pages_set_patience(Int64.max)
         defer { mc_huge_pages_set_patience(MC_HUGE_PAGE_PATIENCE_NS) }
