@@ -17,7 +17,10 @@ BIN     := .build/release/mapcompose
 STATIC_CXX := $(CURDIR)/.build/static-libstdc++
 RELEASE_LINK := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
                 -Xlinker -L$(STATIC_CXX)
-RELEASE := -c release --static-swift-stdlib $(RELEASE_LINK)
+# No run path: SwiftPM's default $ORIGIN would have the loader look for every library (and every
+# library dlopen'ed later) in the executable's own folder first, so a file named libc.so.6 placed
+# beside an installed or downloaded mapcompose would be loaded; the executable needs nothing there.
+RELEASE := -c release --static-swift-stdlib --disable-local-rpath $(RELEASE_LINK)
 # zlib-ng (the PNG writer's faster deflate), built once from its pinned release source by
 # scripts/zlib-ng.sh; Package.swift's CZlibNG finds it here through pkg-config. A plain
 # `swift build` without it deflates with zlib.

@@ -4,7 +4,8 @@
 # or libstdc++.so to load), and glibc and the system C libraries loaded from the system (libc,
 # Cairo, libpng, SQLite; libcurl, Pango, libxml2, libjpeg and libwebp are loaded on first use, see
 # Sources/CCurl and Sources/CLibraryLoader); its relative
-# relocations packed (DT_RELR) and its own symbols not exported (see RELEASE_LINK in the Makefile).
+# relocations packed (DT_RELR), its own symbols not exported (see RELEASE_LINK in the Makefile)
+# and no run path (RELEASE).
 # Usage: scripts/check-release-binary.sh path/to/mapcompose
 set -euo pipefail
 binary="${1:?usage: check-release-binary.sh BINARY}"
@@ -21,6 +22,9 @@ for lib in libjpeg.so libwebp.so libxml2.so libpango libcurl.so; do
 done
 if grep -q '^libstdc++' <<<"$needed"; then fail "loads libstdc++.so (see STATIC_CXX in the Makefile)"; fi
 readelf -d "$binary" | grep -q '(RELR)' || fail "relative relocations not packed (no DT_RELR: see RELEASE_LINK in the Makefile)"
+if readelf -d "$binary" | grep -q '(RUNPATH)\|(RPATH)'; then
+  fail "has a run path ($(readelf -d "$binary" | sed -n 's/.*path: \[\(.*\)\]/\1/p')): libraries would be looked for there first (see RELEASE in the Makefile)"
+fi
 exported="$(readelf --dyn-syms -W "$binary" | awk '$7 != "UND" && $5 == "GLOBAL"' | wc -l)"
 [ "$exported" -lt 100 ] || fail "exports $exported symbols of its own (linked with --export-dynamic?)"
 echo "check-release-binary.sh: $binary is a PIE; Swift runtime and libstdc++ inside; system libraries: $(tr '\n' ' ' <<<"$needed")"
