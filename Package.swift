@@ -181,7 +181,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MapComposeGoldenTests",
-            dependencies: ["MapComposeCore", "MapComposeTestSupport"]
+            dependencies: ["MapComposeCore", "MapComposeTestSupport"],
+            // The golden suite's cases, read from the repository by StyleGoldenTests.
+            exclude: ["Suite"]
         ),
         .testTarget(
             name: "MapComposeCLITests",

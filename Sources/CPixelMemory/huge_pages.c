@@ -134,7 +134,7 @@ static long long claim_probe(void) {
 /// Starts a thread for the probe on a core other than the calling thread's; 0 when there is
 /// no other core or no thread could be started.
 static int start_probe_thread(unsigned generation) {
-#if defined(__linux__) && defined(_GNU_SOURCE)
+#ifdef __linux__
     cpu_set_t cores;
     if (sched_getaffinity(0, sizeof cores, &cores) != 0) return 0;
     int here = sched_getcpu();

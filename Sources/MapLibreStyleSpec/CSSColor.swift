@@ -6,9 +6,9 @@ enum CSSColor {
     private static let number = #"([\de.+-]+)"#
     private static let separator = #"(?:\s+|\s*(,)\s*)"#
     private static let alpha = #"(?:\s*([,/])\s*([\de.+-]+)(%)?)?\s*\)$"#
-    nonisolated(unsafe) private static let rgbPattern = try! NSRegularExpression(
+    private static let rgbPattern = try! NSRegularExpression(
         pattern: #"^rgba?\(\s*"# + number + "(%)?" + separator + number + "(%)?" + separator + number + "(%)?" + alpha)
-    nonisolated(unsafe) private static let hslPattern = try! NSRegularExpression(
+    private static let hslPattern = try! NSRegularExpression(
         pattern: #"^hsla?\(\s*"# + number + "(?:deg)?" + separator + number + "%" + separator + number + "%" + alpha)
 
     static func parse(_ input: String) -> (Double, Double, Double, Double)? {

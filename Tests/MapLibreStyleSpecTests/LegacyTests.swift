@@ -61,7 +61,7 @@ import Testing
     /// through a top-level curve.
     @Test func aFilterComparesAFeaturesMinZoomWithTheZoom() throws {
         let filter = try StyleExpression.parseFilter(try json(#"["<=", ["coalesce", ["get", "min_zoom"], 0], ["zoom"]]"#)).get()
-        var ctx = EvaluationContext(properties: ["min_zoom": .number(8)], id: .null, geometryType: "Point")
+        let ctx = EvaluationContext(properties: ["min_zoom": .number(8)], id: .null, geometryType: "Point")
         ctx.zoom = 7
         #expect(!filter.matches(ctx))
         ctx.zoom = 8

@@ -517,8 +517,10 @@ struct MapLibrePainter {
             let lines = feature.type == .polygon ? feature.polygons.flatMap { $0 } : feature.type == .line ? feature.lines : []
             guard !lines.isEmpty else { return }
             let opacity = layer.number("line-opacity", ctx)
-            guard var (color, pattern) = MapLibrePatternImage.paint(layer, ctx, pattern: patterns, color: "line-color",
-                                                                    opacity: opacity) else { return }
+            guard let painted = MapLibrePatternImage.paint(layer, ctx, pattern: patterns, color: "line-color",
+                                                           opacity: opacity) else { return }
+            var color = painted.color
+            let pattern = painted.image
             let graded = gradient != nil && pattern == nil
             if graded { color = PaintColor(r: 0, g: 0, b: 0, a: max(0, min(1, opacity))) }
             let width = layer.number("line-width", ctx) * scale

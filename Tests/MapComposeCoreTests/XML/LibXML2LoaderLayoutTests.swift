@@ -39,6 +39,6 @@ import Testing
     @Test func loadingFindsEveryFunction() {
         var why = [CChar](repeating: 0, count: 512)
         let status = mc_xml_load(&why, why.count)
-        #expect(status == 0, "\(String(cString: why))")
+        #expect(status == 0, "\(String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
     }
 }

@@ -130,14 +130,14 @@ final class PMTilesArchive: Sendable {
         switch compression {
         case .none:
             return data
-        case .gzip, .unknown where Gzip.isCompressed(data):
+        case .gzip, .unknown:
+            // An archive that does not say how it is compressed is inflated when it looks gzip'd.
+            guard compression == .gzip || Gzip.isCompressed(data) else { return data }
             do {
                 return try Gzip.inflate(data, limit: limit)
             } catch {
                 throw .init("\(what): \(error)")
             }
-        case .unknown:
-            return data
         case .brotli, .zstd:
             throw .init("\(what) is \(compression == .brotli ? "Brotli" : "Zstandard")-compressed; only gzip and "
                         + "uncompressed archives are read (convert it with `pmtiles convert`)")
