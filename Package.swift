@@ -38,6 +38,9 @@ let package = Package(
             providers: [.apt(["libpango1.0-dev"])]
         ),
         .target(name: "CPangoLoader", dependencies: ["CLibraryLoader"], linkerSettings: [.linkedLibrary("fontconfig")]),
+        // HarfBuzz alone, loaded on the first plain line of text (text Pango would set as one run
+        // of one font): see Sources/MapComposeCore/Compose/Text/PlainTextLine.swift.
+        .target(name: "CHarfBuzzLoader", dependencies: ["CLibraryLoader"], linkerSettings: [.linkedLibrary("fontconfig")]),
         // dlopen on first use, shared by the loaders of Pango and libxml2.
         .target(name: "CLibraryLoader"),
         // libcurl (Debian's, OpenSSL flavour), loaded on first use: the HTTP client's transfers,
@@ -93,6 +96,7 @@ let package = Package(
                 "MapLibreStyleSpec",
                 "CCairo",
                 "CPangoLoader",
+                "CHarfBuzzLoader",
                 "CCurl",
                 "CImageCodecs",
                 "CPixelMemory",
@@ -173,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapComposeCoreTests",
-            dependencies: ["MapComposeCore", "MapComposeTestSupport", "CZlib", "CPango", "CPangoLoader", "CLibXML2", "CLibXML2Loader"]
+            dependencies: ["MapComposeCore", "MapComposeTestSupport", "CZlib", "CPango", "CPangoLoader", "CHarfBuzzLoader", "CLibXML2", "CLibXML2Loader"]
         ),
         .testTarget(
             name: "MapLibreStyleSpecTests",

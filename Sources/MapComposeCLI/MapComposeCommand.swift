@@ -59,7 +59,7 @@ enum Main {
         if let settings = RenderSettings.quickParse(CommandLine.arguments.dropFirst(),
                                                     subcommands: MapComposeCommand.namedSubcommandNames) {
             PixelMemory.startHugePageProbe()
-            let textWarmUp = settings.drawsText ? TextWarmUp() : nil
+            let textWarmUp = settings.drawsText ? TextWarmUp(samples: settings.textSamples) : nil
             CommandProcess.run(meanwhile: { textWarmUp?.run() }) { await render(settings, textWarmUp: textWarmUp) }
         }
         CommandProcess.run { await runAndExit() }

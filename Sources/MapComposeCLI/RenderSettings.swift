@@ -46,12 +46,16 @@ struct RenderSettings: Equatable, Sendable {
     /// first drawn.
     var drawsText: Bool { !noAttribution || overlays.mayDrawText }
 
+    /// What the text warm-up sets besides its own sample: the text and marker overlays'
+    /// arguments, which hold their texts (see `TextWarmUp`).
+    var textSamples: [String] { overlays.texts + overlays.markers }
+
     /// Renders and writes the map; failures are `CLIFailure`s with the exit code to use. Text
     /// is set up meanwhile by `textWarmUp` when it is given (already running), else on a
     /// thread of its own when the map may draw text.
     func run(textWarmUp: TextWarmUp? = nil) async throws {
         let logger = Logger(label: "mapcompose")
-        let textWarmUp = textWarmUp ?? (drawsText ? TextWarmUp.start() : nil)
+        let textWarmUp = textWarmUp ?? (drawsText ? TextWarmUp.start(samples: textSamples) : nil)
         defer { textWarmUp?.wait() }
         if let basemap {
             guard !basemap.isEmpty else { throw CLIFailure("--basemap needs a file (or 'none')", exitCode: 2) }

@@ -151,8 +151,8 @@ import Testing
     }
 }
 
-/// Pango and the libraries it brings are loaded only by a process that sets text; libxml2 only
-/// by one that reads XML.
+/// Pango and the libraries it brings are loaded only by a process that sets text Pango must set,
+/// HarfBuzz only by one that sets text; libxml2 only by one that reads XML.
 @Suite struct TextLibraryLoadingTests {
     /// The shared libraries the dynamic loader initialised while `arguments` ran.
     func librariesLoaded(_ arguments: [String], in folder: TemporaryFolder) throws -> [String] {
@@ -175,9 +175,21 @@ import Testing
         #expect(!plain.contains { $0.contains("libpango") || $0.contains("libharfbuzz") || $0.contains("libglib") }, "\(plain)")
         #expect(!plain.contains { $0.contains("libxml2") || $0.contains("libicu") }, "no XML read: \(plain)")
 
-        let labelled = try librariesLoaded(["--style", "s.yaml", "--center", "0,0", "--zoom", "3", "--size", "64x64",
-                                            "--text", "0,0,Null Island", "o.png"], in: folder)
-        #expect(labelled.contains { $0.contains("libpangocairo-1.0.so") }, "\(labelled)")
-        #expect(labelled.contains { $0.contains("libharfbuzz.so") })
+    }
+
+    /// A plain label (Latin, in the default font) is set by HarfBuzz alone: Pango is not loaded;
+    /// a label in another script loads Pango.
+    @Test func plainTextLoadsHarfBuzzAloneOtherTextLoadsPango() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("layers:\n  - {id: a, source: {type: solid, color: red}}\n", to: "s.yaml")
+        let plain = try librariesLoaded(["--style", "s.yaml", "--center", "0,0", "--zoom", "3", "--size", "64x64",
+                                         "--text", "0,0,Null Island", "o.png"], in: folder)
+        #expect(plain.contains { $0.contains("libharfbuzz.so") }, "\(plain)")
+        #expect(!plain.contains { $0.contains("libpango") }, "\(plain)")
+
+        let other = try librariesLoaded(["--style", "s.yaml", "--center", "0,0", "--zoom", "3", "--size", "64x64",
+                                         "--text", "0,0,東京", "o.png"], in: folder)
+        #expect(other.contains { $0.contains("libpangocairo-1.0.so") }, "\(other)")
+        #expect(other.contains { $0.contains("libharfbuzz.so") })
     }
 }

@@ -23,6 +23,44 @@ extension DrawingContext {
         }
     }
 
+    /// Draws `line` with the left end of its baseline at (x, y), as `draw(_: TextLine, …)` draws
+    /// a line Pango set: a plain line's glyphs are placed and drawn as Pango Cairo places and
+    /// draws them, so either gives the same pixels.
+    func draw(_ line: StraightTextLine, x: Double, y: Double, color: RGBA, halo: RGBA? = nil, haloWidth: Double = 2.5,
+              haloBlur: Double = 0) {
+        guard case .plain(let plain) = line else {
+            if case .pango(let line) = line {
+                draw(line, x: x, y: y, color: color, halo: halo, haloWidth: haloWidth, haloBlur: haloBlur)
+            }
+            return
+        }
+        let left = x - plain.origin.x, top = y - plain.origin.y
+        if let halo {
+            strokeHalo(halo, width: haloWidth, blur: haloBlur) {
+                cairo_move_to(cr, left, top)
+                addGlyphs(of: plain) { cairo_glyph_path(cr, $0, $1) }
+            }
+        }
+        cairo_move_to(cr, left, top)
+        setColor(color)
+        addGlyphs(of: plain) { cairo_show_glyphs(cr, $0, $1) }
+        cairo_new_path(cr)
+    }
+
+    /// Runs `body` (which draws or adds to the path the glyphs it is given) on the glyphs of
+    /// `line` placed from the current point, in the line's font, then moves back to that point,
+    /// as Pango Cairo does for a run.
+    private func addGlyphs(of line: PlainTextLine, _ body: (UnsafePointer<cairo_glyph_t>, Int32) -> Void) {
+        var left = 0.0, top = 0.0
+        cairo_get_current_point(cr, &left, &top)
+        let glyphs = line.cairoGlyphs(at: cr)
+        cairo_save(cr)
+        cairo_set_scaled_font(cr, line.font.scaledFont)
+        glyphs.withUnsafeBufferPointer { body($0.baseAddress!, Int32(clamping: $0.count)) }
+        cairo_restore(cr)
+        cairo_move_to(cr, left, top)
+    }
+
     /// Draws clusters of `line`, each under its own transformation from the line's frame (the
     /// left end of its baseline at the origin, x along the line, y down) into the drawing:
     /// first the halo, every cluster's outline stroked `haloWidth` wide in `halo` as one path
@@ -110,9 +148,9 @@ extension DrawingContext {
     }
 
     /// `text` shaped in `font`, or nil with the failure kept for `finish` to report.
-    func line(_ text: String, font: TextFont) -> TextLine? {
+    func line(_ text: String, font: TextFont) -> StraightTextLine? {
         do {
-            return try TextLine(text, font: font)
+            return try StraightTextLine(text, font: font)
         } catch {
             pendingError = pendingError ?? error
             return nil

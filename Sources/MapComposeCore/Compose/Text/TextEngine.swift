@@ -37,6 +37,23 @@ enum TextEngine {
         return body()
     }
 
+    /// How glyphs are drawn, by Pango and by `PlainTextFont` alike (the caller destroys the
+    /// options): grey anti-aliasing, outlines and advances not hinted, so a line measures the same
+    /// wherever it is drawn, whatever the transformation, and no font's hinting program has to run.
+    static func makeFontOptions() throws(CairoError) -> OpaquePointer {
+        let options = cairo_font_options_create()!
+        do {
+            try CairoError.check(cairo_font_options_status(options), "text font options")
+        } catch {
+            cairo_font_options_destroy(options)
+            throw error
+        }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        return options
+    }
+
     /// A Pango context of the process, made on first use and kept to the end.
     private final class SharedContext: @unchecked Sendable {
         let context: OpaquePointer
@@ -50,9 +67,7 @@ enum TextEngine {
         }
 
         /// A context on a new Pango Cairo font map, set to draw text the same at any scale and
-        /// on any surface: grey anti-aliasing, outlines and advances not hinted (so a line
-        /// measures the same wherever it is drawn, whatever the transformation, and no font's
-        /// hinting program has to run). `vertical`: its base gravity is east, so lines are laid
+        /// on any surface (see `makeFontOptions`). `vertical`: its base gravity is east, so lines are laid
         /// out to be drawn a quarter turn clockwise, top to bottom (see `TextLine.init`).
         init(vertical: Bool) throws(CairoError) {
             var why = [CChar](repeating: 0, count: 512)
@@ -61,12 +76,8 @@ enum TextEngine {
                                  detail: String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
             _ = FontConfiguration.ready
-            let options = cairo_font_options_create()
+            let options = try TextEngine.makeFontOptions()
             defer { cairo_font_options_destroy(options) }
-            try CairoError.check(cairo_font_options_status(options), "text font options")
-            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
             let fontMap = mc_pango_cairo_font_map_new()!
             context = mc_pango_font_map_create_context(fontMap)!  // holds its own reference to the map
             mc_g_object_unref(UnsafeMutableRawPointer(fontMap))

@@ -55,7 +55,7 @@ final class LabelPlacement: @unchecked Sendable {
         if let measured { return measured }
         let font = TextFont(size: symbolizer.labelSize)
         let result = labelled.map { label in
-            let extents = (try? TextLine(label.text, font: font).extents) ?? Self.estimate(label.text, size: font.size)
+            let extents = (try? StraightTextLine(label.text, font: font).extents) ?? Self.estimate(label.text, size: font.size)
             return Placed(feature: label.feature, anchor: label.anchor, extents: extents)
         }
         measured = result
