@@ -62,6 +62,9 @@ struct RenderSettings: Equatable, Sendable {
             setenv(BasemapLocator.variable, basemap, 1)
         }
         let request = try makeRequest()
+        // The labels of MapLibre layers are Pango's to set: set it up beside the tiles' reading.
+        let labelWarmUp = request.style.drawsMapLibreLabels ? TextWarmUp.start(pango: true) : nil
+        defer { labelWarmUp?.wait() }
         for note in request.style.notes { printError("warning: \(note)") }
         if let note = BuiltInStyleNote.text(for: request.style, at: try request.viewport()) { printError(note) }
         let report: RenderReport
