@@ -2,7 +2,7 @@
 # Checks how a release binary is linked: a position-independent executable (ELF type DYN with a
 # program interpreter), the Swift runtime and the libstdc++ it uses inside it (no libswiftCore.so
 # or libstdc++.so to load), and glibc and the system C libraries loaded from the system (libc,
-# Cairo, libpng, SQLite; libcurl, Pango, libxml2, libjpeg and libwebp are loaded on first use, see
+# Cairo, libpng, SQLite; libcurl, HarfBuzz, Pango, libxml2, libjpeg and libwebp are loaded on first use, see
 # Sources/CCurl and Sources/CLibraryLoader); its relative
 # relocations packed (DT_RELR), its own symbols not exported (see RELEASE_LINK in the Makefile)
 # and no run path (RELEASE).
@@ -17,7 +17,7 @@ for lib in libc.so libcairo.so libpng16.so libsqlite3.so; do
   grep -q "^$lib" <<<"$needed" || fail "does not load $lib from the system"
 done
 if grep -q '^libswift\|^libFoundation' <<<"$needed"; then fail "loads the Swift runtime instead of carrying it"; fi
-for lib in libjpeg.so libwebp.so libxml2.so libpango libcurl.so; do
+for lib in libjpeg.so libwebp.so libxml2.so libpango libharfbuzz.so libcurl.so; do
   if grep -q "^$lib" <<<"$needed"; then fail "loads $lib at start-up (it is loaded on first use: see Sources/CLibraryLoader)"; fi
 done
 if grep -q '^libstdc++' <<<"$needed"; then fail "loads libstdc++.so (see STATIC_CXX in the Makefile)"; fi
