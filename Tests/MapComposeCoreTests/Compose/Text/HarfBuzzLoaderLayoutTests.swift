@@ -6,13 +6,6 @@ import Testing
 /// mapcompose need not link HarfBuzz); each must lay out exactly as HarfBuzz's own headers do
 /// (which Pango's headers include).
 @Suite struct HarfBuzzLoaderLayoutTests {
-    /// Size, stride and alignment of `Copy` and `Original` agree.
-    func expectSameShape<Copy, Original>(_: Copy.Type, _: Original.Type, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(MemoryLayout<Copy>.size == MemoryLayout<Original>.size, sourceLocation: sourceLocation)
-        #expect(MemoryLayout<Copy>.stride == MemoryLayout<Original>.stride, sourceLocation: sourceLocation)
-        #expect(MemoryLayout<Copy>.alignment == MemoryLayout<Original>.alignment, sourceLocation: sourceLocation)
-    }
-
     @Test func structuresLayOutAsHarfBuzzsOwn() {
         expectSameShape(mc_hb_glyph_info.self, hb_glyph_info_t.self)
         #expect(MemoryLayout<mc_hb_glyph_info>.offset(of: \.codepoint) == MemoryLayout<hb_glyph_info_t>.offset(of: \.codepoint))

@@ -5,13 +5,6 @@ import Testing
 /// CPangoLoader declares Pango's public structures and constants itself (so that mapcompose need
 /// not link Pango); each must lay out exactly as Pango's own headers do.
 @Suite struct PangoLoaderLayoutTests {
-    /// Size, stride and alignment of `Copy` and `Original` agree.
-    func expectSameShape<Copy, Original>(_: Copy.Type, _: Original.Type, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(MemoryLayout<Copy>.size == MemoryLayout<Original>.size, sourceLocation: sourceLocation)
-        #expect(MemoryLayout<Copy>.stride == MemoryLayout<Original>.stride, sourceLocation: sourceLocation)
-        #expect(MemoryLayout<Copy>.alignment == MemoryLayout<Original>.alignment, sourceLocation: sourceLocation)
-    }
-
     @Test func structuresLayOutAsPangosOwn() {
         expectSameShape(mc_pango_rectangle.self, PangoRectangle.self)
         #expect(MemoryLayout<mc_pango_rectangle>.offset(of: \.x) == MemoryLayout<PangoRectangle>.offset(of: \.x))
