@@ -43,7 +43,18 @@ extension DrawingContext {
         }
         cairo_move_to(cr, left, top)
         setColor(color)
-        addGlyphs(of: plain) { cairo_show_glyphs(cr, $0, $1) }
+        if cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) != 0 {
+            // A PDF or SVG keeps the text the glyphs stand for, cluster by cluster, as Pango gives it.
+            let clusters = plain.cairoClusters
+            addGlyphs(of: plain) { glyphs, count in
+                clusters.withUnsafeBufferPointer { clusters in
+                    cairo_show_text_glyphs(cr, plain.text, Int32(clamping: plain.text.utf8.count), glyphs, count,
+                                           clusters.baseAddress, Int32(clusters.count), cairo_text_cluster_flags_t(0))
+                }
+            }
+        } else {
+            addGlyphs(of: plain) { cairo_show_glyphs(cr, $0, $1) }
+        }
         cairo_new_path(cr)
     }
 

@@ -22,11 +22,13 @@ import Foundation
 /// ascender and descender as the line's logical height; glyph ink from Cairo.
 struct PlainTextLine: Sendable {
     /// A glyph and where it is drawn: `x` from the left end of the line and `y` from the
-    /// baseline (down), in Pango units.
+    /// baseline (down), in Pango units; `cluster`: the UTF-8 offset of the first character it
+    /// stands for.
     struct Glyph: Sendable, Equatable {
         let id: UInt32
         let x: Int32
         let y: Int32
+        let cluster: Int
     }
 
     let text: String
@@ -69,7 +71,7 @@ struct PlainTextLine: Sendable {
             let id = infos[index].codepoint, position = positions[index]
             let width = Self.roundedToPixel(position.x_advance)
             let xOffset = Self.roundedToPixel(position.x_offset), yOffset = Self.roundedToPixel(-position.y_offset)
-            glyphs.append(Glyph(id: id, x: pen &+ xOffset, y: yOffset))
+            glyphs.append(Glyph(id: id, x: pen &+ xOffset, y: yOffset, cluster: Int(infos[index].cluster)))
             // The ink box of the glyphs, joined as pango_glyph_string_extents_range joins them.
             let box = Self.inkBox(of: id, in: plainFont)
             if box.width != 0, box.height != 0 {
@@ -133,6 +135,22 @@ struct PlainTextLine: Sendable {
     /// `pixels` in Pango units, as pango_units_from_double converts them.
     private static func units(_ pixels: Double) -> Int32 {
         Int32(clamping: Int64((pixels * Double(MC_PANGO_SCALE) + 0.5).rounded(.down)))
+    }
+
+    /// The line's clusters for `cairo_show_text_glyphs`, as Pango Cairo makes them for a run left
+    /// to right: each run of glyphs of one cluster with the bytes of the text up to the next.
+    var cairoClusters: [cairo_text_cluster_t] {
+        var clusters: [cairo_text_cluster_t] = []
+        var index = 0
+        while index < glyphs.count {
+            let start = glyphs[index].cluster
+            var end = index + 1
+            while end < glyphs.count, glyphs[end].cluster == start { end += 1 }
+            let next = end < glyphs.count ? glyphs[end].cluster : text.utf8.count
+            clusters.append(cairo_text_cluster_t(num_bytes: Int32(clamping: next - start), num_glyphs: Int32(end - index)))
+            index = end
+        }
+        return clusters
     }
 
     /// Cairo's glyphs for the line with the left end of its logical box's top at the current

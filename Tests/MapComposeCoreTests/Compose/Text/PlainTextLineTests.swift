@@ -86,6 +86,23 @@ import Testing
         }
     }
 
+    /// In a PDF (a surface that keeps the text glyphs stand for) a plain line writes what Pango
+    /// writes: the same glyphs with the same text, cluster by cluster, ligatures included.
+    @Test(arguments: ["Natural Earth (public domain)", "final fi ffi office – 12 km", "Œuvre Ærø"])
+    func writesThePDFPangoWrites(_ text: String) throws {
+        let font = TextFont(size: 18)
+        let plain = try #require(PlainTextLine(text, font: font))
+        let pdfs = try [StraightTextLine.plain(plain), .pango(try TextLine(text, font: font))].map { line in
+            let page = try VectorPage(format: .pdf, width: 400, height: 60)
+            let context = try DrawingContext(page)
+            context.draw(line, x: 7.3, y: 37.65, color: RGBA(r: 20, g: 20, b: 20))
+            try context.finish("draw a line")
+            return try page.finish()
+        }
+        #expect(pdfs[0].count > 1000)
+        #expect(pdfs[0] == pdfs[1], "\(text): \(pdfs[0].count) bytes against Pango's \(pdfs[1].count)")
+    }
+
     /// Pango's default language, spelled as Pango spells it, is kept where Pango keeps it.
     @Test func languageTagsAreSpelledAsPangoSpellsThem() {
         #expect(PlainTextLanguage.tag(forLocale: "C") == "c")
