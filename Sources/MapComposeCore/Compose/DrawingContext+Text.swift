@@ -24,36 +24,40 @@ extension DrawingContext {
     }
 
     /// Draws `line` with the left end of its baseline at (x, y), as `draw(_: TextLine, …)` draws
-    /// a line Pango set: a plain line's glyphs are placed and drawn as Pango Cairo places and
-    /// draws them, so either gives the same pixels.
+    /// a line Pango set.
     func draw(_ line: StraightTextLine, x: Double, y: Double, color: RGBA, halo: RGBA? = nil, haloWidth: Double = 2.5,
               haloBlur: Double = 0) {
-        guard case .plain(let plain) = line else {
-            if case .pango(let line) = line {
-                draw(line, x: x, y: y, color: color, halo: halo, haloWidth: haloWidth, haloBlur: haloBlur)
-            }
-            return
+        switch line {
+        case .plain(let line): draw(line, x: x, y: y, color: color, halo: halo, haloWidth: haloWidth, haloBlur: haloBlur)
+        case .pango(let line): draw(line, x: x, y: y, color: color, halo: halo, haloWidth: haloWidth, haloBlur: haloBlur)
         }
-        let left = x - plain.origin.x, top = y - plain.origin.y
+    }
+
+    /// Draws a plain line as Pango Cairo draws the same line set by Pango: its glyphs placed from
+    /// the same point, in the same Cairo font, through the same calls, so either gives the same
+    /// pixels (and the same PDF).
+    private func draw(_ line: PlainTextLine, x: Double, y: Double, color: RGBA, halo: RGBA?, haloWidth: Double,
+                      haloBlur: Double) {
+        let left = x - line.origin.x, top = y - line.origin.y
         if let halo {
             strokeHalo(halo, width: haloWidth, blur: haloBlur) {
                 cairo_move_to(cr, left, top)
-                addGlyphs(of: plain) { cairo_glyph_path(cr, $0, $1) }
+                addGlyphs(of: line) { cairo_glyph_path(cr, $0, $1) }
             }
         }
         cairo_move_to(cr, left, top)
         setColor(color)
         if cairo_surface_has_show_text_glyphs(cairo_get_target(cr)) != 0 {
-            // A PDF or SVG keeps the text the glyphs stand for, cluster by cluster, as Pango gives it.
-            let clusters = plain.cairoClusters
-            addGlyphs(of: plain) { glyphs, count in
+            // A PDF keeps the text the glyphs stand for, cluster by cluster, as Pango gives it.
+            let clusters = line.cairoClusters
+            addGlyphs(of: line) { glyphs, count in
                 clusters.withUnsafeBufferPointer { clusters in
-                    cairo_show_text_glyphs(cr, plain.text, Int32(clamping: plain.text.utf8.count), glyphs, count,
+                    cairo_show_text_glyphs(cr, line.text, Int32(clamping: line.text.utf8.count), glyphs, count,
                                            clusters.baseAddress, Int32(clusters.count), cairo_text_cluster_flags_t(0))
                 }
             }
         } else {
-            addGlyphs(of: plain) { cairo_show_glyphs(cr, $0, $1) }
+            addGlyphs(of: line) { cairo_show_glyphs(cr, $0, $1) }
         }
         cairo_new_path(cr)
     }
