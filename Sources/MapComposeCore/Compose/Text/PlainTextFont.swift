@@ -61,10 +61,8 @@ final class PlainTextFont: @unchecked Sendable {
         guard mc_harfbuzz_load(&why, why.count) == 0, FontConfiguration.ready,
               let options = try? TextEngine.makeFontOptions() else { return nil }
         defer { cairo_font_options_destroy(options) }
-        // The size as Pango holds it: whole Pango units (see `TextFont.makeDescription`).
-        let units = (font.size * Double(MC_PANGO_SCALE)).rounded()
-        guard units.isFinite, units >= 1, units <= 1e9 else { return nil }
-        let pixels = units / Double(MC_PANGO_SCALE)
+        // The size Pango sets the font at.
+        let pixels = font.pangoUnits / Double(MC_PANGO_SCALE)
         guard let match = Self.match(font, pixels: pixels, language: language, options: options) else { return nil }
         defer { FcPatternDestroy(match) }
         var file: UnsafeMutablePointer<FcChar8>?

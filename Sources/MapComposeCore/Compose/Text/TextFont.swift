@@ -25,8 +25,13 @@ struct TextFont: Hashable, Sendable {
         let description = mc_pango_font_description_new()!
         mc_pango_font_description_set_family(description, family)
         mc_pango_font_description_set_weight(description, bold ? MC_PANGO_WEIGHT_BOLD : MC_PANGO_WEIGHT_NORMAL)
-        let units = (size * Double(MC_PANGO_SCALE)).rounded()
-        mc_pango_font_description_set_absolute_size(description, units.isFinite ? min(max(units, 1), 1e9) : 1)
+        mc_pango_font_description_set_absolute_size(description, pangoUnits)
         return description
+    }
+
+    /// The size as Pango is given it: whole Pango units, 1…10⁹ (1 for a size that is not finite).
+    var pangoUnits: Double {
+        let units = (size * Double(MC_PANGO_SCALE)).rounded()
+        return units.isFinite ? min(max(units, 1), 1e9) : 1
     }
 }
