@@ -70,6 +70,8 @@ let package = Package(
         ),
         // Memory for pixels: huge pages for large images, pooled tile-sized buffers.
         .target(name: "CPixelMemory"),
+        // The CPUs the process may run on.
+        .target(name: "CCPUAffinity"),
         // Bilinear resampling of images moved by a fraction of a pixel, in SSE2/AVX2.
         .target(name: "CResampling"),
         // Antialiased coverage of thin stroked lines in an 8-bit mask (MapLibre lines).
@@ -100,6 +102,7 @@ let package = Package(
                 "CCurl",
                 "CImageCodecs",
                 "CPixelMemory",
+                "CCPUAffinity",
                 "CResampling",
                 "CLineCoverage",
                 "CLibXML2Loader",

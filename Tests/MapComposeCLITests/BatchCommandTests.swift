@@ -32,6 +32,16 @@ import Testing
         #expect(decoded < fixture.jobs / 4, "\(decoded) tiles decoded for \(fixture.jobs) maps")
     }
 
+    @Test func jobsDefaultToTheCoresTheCPUAffinityAllows() throws {
+        // Under `taskset -c 0` the process may use one core, however many the machine has.
+        let run = try CLIRunner.Running(executable: URL(fileURLWithPath: "/usr/bin/taskset"),
+                                        arguments: ["-c", "0", CLIRunner.binary.path, "batch", "--help"],
+                                        in: FileManager.default.temporaryDirectory).finish()
+        #expect(run.status == 0, "\(run.stderr)")
+        let help = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("default: the number of cores. (default: 1)"), "\(run.stdout)")
+    }
+
     @Test func interruptedBatchResumesWithoutRedoingAnything() throws {
         let fixture = try BatchFixture()
         let arguments = [fixture.manifest.path, "--out", fixture.out.path, "--jobs", "2"].withSubcommand

@@ -1,3 +1,4 @@
+import CCPUAffinity
 import Foundation
 import Synchronization
 
@@ -18,9 +19,11 @@ import Synchronization
 /// waker's core while another core idles (as some virtual machines' schedulers do while the
 /// machine is little used).
 public final class CPUPool: @unchecked Sendable {
-    /// The cores this process may use (as `ProcessInfo.activeProcessorCount` says, asked once:
-    /// it reads the control group's files each time).
-    public static let cores = ProcessInfo.processInfo.activeProcessorCount
+    /// The cores this process may use: as many as `ProcessInfo.activeProcessorCount` says (the
+    /// control group's quota included; asked once, as it reads the control group's files each
+    /// time), and no more than the process's CPU affinity allows (`taskset`, a container's
+    /// cpuset), which that count does not look at.
+    public static let cores = allowedCores(active: ProcessInfo.processInfo.activeProcessorCount)
     /// The pool for all work of the process.
     public static let shared = CPUPool(threads: cores)
 
@@ -32,14 +35,24 @@ public final class CPUPool: @unchecked Sendable {
     /// True on the pool's helper threads.
     private static let helperKey = "mapcompose.cpu-pool.helper"
 
+    /// `active` cores, or fewer where the calling thread's CPU affinity allows fewer.
+    static func allowedCores(active: Int) -> Int {
+        let allowed = Int(mc_allowed_cpu_count())
+        return max(1, allowed > 0 ? min(active, allowed) : active)
+    }
+
     private final class Job {
         /// Emptied when the job is done, so that helpers still holding the job do not hold the
         /// caller's closure.
         var body: (Int) -> Void
         let count: Int
-        var next = 0
-        /// Pieces not yet done; changed with the pool's lock held, read without it too.
-        let unfinished: Atomic<Int>
+        /// The next index to hand out; at or past `count` once every piece is taken. Taken
+        /// without the pool's lock.
+        private let nextIndex = Atomic<Int>(0)
+        /// Pieces not yet done.
+        private let unfinished: Atomic<Int>
+        /// Signalled when a helper finishes the last piece, for a caller that sleeps until then.
+        let finished = DispatchSemaphore(value: 0)
 
         init(_ body: @escaping (Int) -> Void, count: Int) {
             self.body = body
@@ -47,10 +60,24 @@ public final class CPUPool: @unchecked Sendable {
             unfinished = Atomic(count)
         }
 
+        /// The next piece's index, or nil once all are taken.
+        func take() -> Int? {
+            let index = nextIndex.wrappingAdd(1, ordering: .relaxed).oldValue
+            return index < count ? index : nil
+        }
+
+        var isTaken: Bool { nextIndex.load(ordering: .relaxed) >= count }
+
         var isDone: Bool { unfinished.load(ordering: .acquiring) == 0 }
 
-        /// Counts one piece done. Called with the pool's lock held.
-        func finishPiece() { unfinished.subtract(1, ordering: .releasing) }
+        /// Runs piece `index` and counts it done; true when it was the last. The closure is
+        /// called and let go inside `run`, before the piece counts as done.
+        func finish(_ index: Int) -> Bool {
+            run(index)
+            return unfinished.subtract(1, ordering: .acquiringAndReleasing).newValue == 0
+        }
+
+        @inline(never) private func run(_ index: Int) { body(index) }
     }
 
     private let condition = NSCondition()
@@ -58,12 +85,18 @@ public final class CPUPool: @unchecked Sendable {
     /// when helpers take work.
     private var occupants = 0
     private var helpersWorking = 0
+    /// Jobs with pieces not yet taken (a job whose pieces are all taken may linger until a
+    /// thread drops it).
     private var jobs: [Job] = []
     /// `jobs.count`, changed with the lock held, read without it by a thread looking for work.
     private let jobsQueued = Atomic<Int>(0)
     private var helpersStarted = false
-    /// Times a helper went to sleep for want of work.
+    /// Helpers asleep, and wake-ups sent to them that no helper has answered yet.
+    private var helpersAsleep = 0
+    private var wakeUpsPending = 0
+    /// Times a helper went to sleep for want of work, and times one woke (for tests).
     private var sleeps = 0
+    private var wakeUps = 0
     /// True while a helper looks for work: one at a time does, so that the first piece of the
     /// next job is taken at once, while the others sleep rather than all spend a core looking.
     private var helperLooking = false
@@ -83,7 +116,12 @@ public final class CPUPool: @unchecked Sendable {
     public func occupying<Result>(_ body: () async throws -> Result) async rethrows -> Result {
         if Self.holdsCore { return try await body() }
         condition.withLock { occupants += 1 }
-        defer { condition.withLock { occupants -= 1; condition.broadcast() } }
+        defer {
+            condition.withLock {
+                occupants -= 1
+                wakeHelpers(upTo: 1)
+            }
+        }
         return try await Self.$holdsCore.withValue(true) { try await body() }
     }
 
@@ -111,44 +149,48 @@ public final class CPUPool: @unchecked Sendable {
                 if counted { occupants += 1 }
                 jobs.append(job)
                 jobsQueued.add(1, ordering: .releasing)
-                condition.broadcast()
+                wakeHelpers(upTo: count - 1)
             }
-            condition.lock()
-            while job.next < job.count {
-                let index = take(from: job)
-                condition.unlock()
-                job.body(index)
-                condition.lock()
-                job.finishPiece()
-            }
+            while let index = job.take() { _ = job.finish(index) }
             if !job.isDone {
-                // Pieces still running on helpers: look for them to finish, then sleep.
+                // Pieces still running on helpers: look for them to finish, then sleep until
+                // the helper that finishes the last one says so.
                 let lookUntil = ContinuousClock.now + spin
-                while !job.isDone {
-                    if !looked(until: lookUntil, while: { !job.isDone }) { condition.wait() }
-                }
+                while !job.isDone, ContinuousClock.now < lookUntil { sched_yield() }
+                if !job.isDone { job.finished.wait() }
             }
             job.body = { _ in }
-            if counted { occupants -= 1 }
-            condition.broadcast()
-            condition.unlock()
+            condition.withLock {
+                if let position = jobs.firstIndex(where: { $0 === job }) { drop(at: position) }
+                if counted {
+                    occupants -= 1
+                    wakeHelpers(upTo: 1)
+                }
+            }
         }
     }
 
-    /// The next index of `job`, which has one; drops the job from the queue once all are taken.
-    /// Called with the lock held.
-    private func take(from job: Job) -> Int {
-        let index = job.next
-        job.next += 1
-        if job.next == job.count {
-            jobs.removeAll { $0 === job }
-            jobsQueued.subtract(1, ordering: .releasing)
-        }
-        return index
+    /// Wakes sleeping helpers for up to `pieces` pieces, as many as there are cores free and
+    /// jobs queued: none while renders and callers hold every core. Called with the lock held.
+    private func wakeHelpers(upTo pieces: Int) {
+        guard !jobs.isEmpty else { return }
+        let free = threads - occupants - helpersWorking - wakeUpsPending
+        let count = min(pieces, free, helpersAsleep - wakeUpsPending)
+        guard count > 0 else { return }
+        for _ in 0..<count { condition.signal() }
+        wakeUpsPending += count
+    }
+
+    /// Removes `jobs[position]`. Called with the lock held.
+    private func drop(at position: Int) {
+        jobs.remove(at: position)
+        jobsQueued.subtract(1, ordering: .releasing)
     }
 
     /// Times a helper went to sleep for want of work (for tests).
     var helperSleeps: Int { condition.withLock { sleeps } }
+    /// Times a sleeping helper was woken (for tests).
+    var helperWakeUps: Int { condition.withLock { wakeUps } }
 
     /// Starts the helper threads now rather than at the first `perform` (see `TextWarmUp`).
     func startHelpers() {
@@ -180,6 +222,7 @@ public final class CPUPool: @unchecked Sendable {
             looking = value
         }
         while true {
+            while let first = jobs.first, first.isTaken { drop(at: 0) }
             guard let job = jobs.first, occupants + helpersWorking < threads else {
                 if jobs.isEmpty, let until = lookUntil, occupants + helpersWorking < threads, looking || !helperLooking {
                     setLooking(true)
@@ -188,18 +231,20 @@ public final class CPUPool: @unchecked Sendable {
                 setLooking(false)
                 lookUntil = nil
                 sleeps += 1
+                helpersAsleep += 1
                 condition.wait()
+                helpersAsleep -= 1
+                wakeUps += 1
+                if wakeUpsPending > 0 { wakeUpsPending -= 1 }
                 continue
             }
             setLooking(false)
-            let index = take(from: job)
+            guard let index = job.take() else { continue }
             helpersWorking += 1
             condition.unlock()
-            job.body(index)
+            if job.finish(index) { job.finished.signal() }
             condition.lock()
             helpersWorking -= 1
-            job.finishPiece()
-            condition.broadcast()
             lookUntil = .now + spin
         }
     }

@@ -1,3 +1,4 @@
+import CCPUAffinity
 import Dispatch
 import Foundation
 import Testing
@@ -63,8 +64,14 @@ import Testing
 
     @Test func aHelperThatDoesNotLookSleepsBetweenJobs() {
         let pool = CPUPool(threads: 2, spin: .zero)
-        for _ in 0..<3 { #expect(Self.helperRanBeside(pool)) }
-        #expect(pool.helperSleeps >= 2)
+        for _ in 0..<3 {
+            let sleeps = pool.helperSleeps
+            #expect(Self.helperRanBeside(pool))
+            // Out of work, the helper goes to sleep at once rather than look.
+            let deadline = Date().addingTimeInterval(30)
+            while pool.helperSleeps == sleeps, Date() < deadline { sched_yield() }
+            #expect(pool.helperSleeps > sleeps)
+        }
     }
 
     @Test func oneHelperAtATimeLooksForWorkTheOthersSleep() {
@@ -82,6 +89,47 @@ import Testing
         let deadline = Date().addingTimeInterval(1.5)
         while pool.helperSleeps < 2, Date() < deadline { sched_yield() }
         #expect(pool.helperSleeps >= 2)
+    }
+
+    @Test func helpersSleepThroughWorkWhileRendersHoldEveryCore() async {
+        let pool = CPUPool(threads: 2, spin: .zero)
+        // The helper goes to sleep once it has helped with a first job.
+        #expect(Self.helperRanBeside(pool))
+        let deadline = Date().addingTimeInterval(30)
+        while pool.helperSleeps == 0, Date() < deadline { sched_yield() }
+        // Two renders hold both cores; while both do, each splits work into pieces many times over.
+        let bothHoldACore = DispatchGroup(), bothAreDone = DispatchGroup()
+        for _ in 0..<2 {
+            bothHoldACore.enter()
+            bothAreDone.enter()
+        }
+        let wakeUps = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    await pool.occupying {
+                        await Self.onAnotherThread(CPUPool.onCallersCore {
+                            bothHoldACore.leave()
+                            bothHoldACore.wait()
+                            let before = pool.helperWakeUps
+                            for _ in 0..<50 { pool.perform(8) { _ in } }
+                            bothAreDone.leave()
+                            bothAreDone.wait()
+                            return pool.helperWakeUps - before
+                        })
+                    }
+                }
+            }
+            return await group.reduce(0, max)
+        }
+        #expect(wakeUps == 0, "a helper was woken while no core was free")
+    }
+
+    /// `BatchCommandTests.jobsDefaultToTheCoresTheCPUAffinityAllows` runs the binary under `taskset`.
+    @Test func theCoresAreNoMoreThanTheCPUAffinityAllows() {
+        let allowed = Int(mc_allowed_cpu_count())
+        #expect(allowed >= 1)
+        #expect(CPUPool.allowedCores(active: allowed + 8) == allowed)
+        #expect(CPUPool.allowedCores(active: 1) == 1)
     }
 
     private final class Flag: @unchecked Sendable {
