@@ -85,11 +85,15 @@ public struct BatchRunner: Sendable {
     }
 
     /// Runs the shard's jobs; `progress` is called after each one ends. A regular manifest file
-    /// is counted first (for the progress total); any other (a pipe, standard input) is read
-    /// once, and the total stays unknown.
+    /// is counted (for the progress total) on another thread while the first jobs run, so that
+    /// a long manifest's first pass does not hold every core back; any other (a pipe, standard
+    /// input) is read once, and the total stays unknown.
     public func run(progress report: @Sendable (BatchProgress) -> Void) async throws(ManifestError) -> Summary {
         try checkJobs()
-        let total = ManifestFormat.isRegularFile(manifestPath) ? try countJobs() : nil
+        let counted = CountedJobs()
+        let counting = ManifestFormat.isRegularFile(manifestPath)
+            ? Task.detached(priority: .utility) { [self] in counted.set(try? countJobs()) } : nil
+        defer { counting?.cancel() }
         let reader = try ManifestFormat.open(manifestPath)
         var files = RunFiles()
         files.addInput(manifestPath, role: "the manifest \(manifestPath)")
@@ -115,7 +119,7 @@ public struct BatchRunner: Sendable {
                                 confinement: options.allowOutsidePaths ? nil : baseFolder)
         let writer = StaticMapWriter(store: store, logger: logger)
         let started = ContinuousClock.now
-        var progress = BatchProgress(total: total)
+        var progress = BatchProgress(total: nil)
         var failures: [BatchJobResult] = []
         var readError: ManifestError?
 
@@ -130,6 +134,7 @@ public struct BatchRunner: Sendable {
                 if failures.count < Self.failuresKept { failures.append(result) }
             }
             progress.elapsed = (ContinuousClock.now - started).milliseconds / 1000
+            if progress.total == nil { progress.total = counted.total }
             report(progress)
         }
 
@@ -160,8 +165,12 @@ public struct BatchRunner: Sendable {
                     // The results line is written here, as the job ends, and a signal that
                     // comes once its image is in place waits for it (see `CommitHold`).
                     let hold = PendingFileRegistry.CommitHold()
-                    let result = await PendingFileRegistry.$commitHold.withValue(hold) {
-                        await Self.perform(row, job: job, refusal: refusal, writer: writer, styles: styles, options: options)
+                    // The job holds a core from start to end (its encoding and file included), so
+                    // that the pool's helpers take cores only where fewer jobs than cores run.
+                    let result = await CPUPool.shared.occupying {
+                        await PendingFileRegistry.$commitHold.withValue(hold) {
+                            await Self.perform(row, job: job, refusal: refusal, writer: writer, styles: styles, options: options)
+                        }
                     }
                     results?.append(result)
                     hold.end()
@@ -171,6 +180,8 @@ public struct BatchRunner: Sendable {
             for await done in group { record(done) }
         }
         if let error = readError ?? results?.writeError { throw error }
+        await counting?.value
+        progress.total = counted.total
         return Summary(progress: progress, failures: failures, stylesLoaded: await styles.loaded,
                        stylesFailed: await styles.failedToLoad)
     }
@@ -252,4 +263,15 @@ public struct BatchRunner: Sendable {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_size > 0
     }
+}
+
+/// The count of a manifest's jobs, set by the thread that counts them and read by the batch.
+private final class CountedJobs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count: Int?
+
+    func set(_ value: Int?) { lock.withLock { count = value } }
+
+    /// The count, or nil until it is known (or when the manifest could not be counted).
+    var total: Int? { lock.withLock { count } }
 }
