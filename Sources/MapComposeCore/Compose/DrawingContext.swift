@@ -98,8 +98,9 @@ final class DrawingContext {
         cairo_restore(cr)
     }
 
-    /// Paints `image` scaled to fill the integer cell (`x`, `y`, `width`, `height`) and nothing
-    /// outside it; edges are padded, so a scaled tile does not fade out at its border.
+    /// Copies `image` scaled to fill the integer cell (`x`, `y`, `width`, `height`), replacing
+    /// what the cell held, and nothing outside it; edges are padded, so a scaled tile does not
+    /// fade out at its border.
     func draw(_ image: RasterImage, intoCellX x: Int, y: Int, width: Int, height: Int) {
         cairo_save(cr)
         cairo_rectangle(cr, Double(x), Double(y), Double(width), Double(height))
@@ -112,6 +113,7 @@ final class DrawingContext {
         let filter = sx == 1 && sy == 1 ? CAIRO_FILTER_NEAREST : min(sx, sy) >= 0.5 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
         cairo_pattern_set_filter(pattern, filter)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_restore(cr)
     }

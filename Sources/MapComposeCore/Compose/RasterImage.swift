@@ -172,9 +172,24 @@ public final class RasterImage: @unchecked Sendable {
 
     /// Makes every pixel transparent.
     func clearPixels() {
+        clearPixels(exceptColumns: [])
+    }
+
+    /// Makes every pixel transparent but those in `kept` (ranges of columns, in any order, each
+    /// within the image, none overlapping another), on every row.
+    func clearPixels(exceptColumns kept: [Range<Int>]) {
+        var cleared: [Range<Int>] = []
+        var start = 0
+        for columns in kept.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if columns.lowerBound > start { cleared.append(start..<columns.lowerBound) }
+            start = max(start, columns.upperBound)
+        }
+        if start < width { cleared.append(start..<width) }
+        guard !cleared.isEmpty else { return }
         withMutablePixels { pixels, wordsPerRow in
             for row in 0..<height {
-                pixels.baseAddress!.advanced(by: row * wordsPerRow).update(repeating: 0, count: width)
+                let line = pixels.baseAddress!.advanced(by: row * wordsPerRow)
+                for columns in cleared { line.advanced(by: columns.lowerBound).update(repeating: 0, count: columns.count) }
             }
         }
     }

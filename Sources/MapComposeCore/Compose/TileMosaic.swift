@@ -64,7 +64,7 @@ struct TileMosaic {
         let x: Int, y: Int
     }
 
-    /// Clears `image` and draws `placed` onto it a row of cells per call, on all cores, each
+    /// Draws `placed` onto `image` and clears the rest of it, a row of cells per call, on all cores, each
     /// call on its own view of the mosaic's rows and of its tiles; rows no tile reaches are
     /// cleared by a call of their own. The views are made first, on this thread: making one
     /// flushes the surface it views.
@@ -94,7 +94,11 @@ struct TileMosaic {
         }
         try clearBand(to: image.height)
         try ConcurrentWork.run(bands.count) { index throws(CairoError) in
-            bands[index].target.clearPixels()
+            // A tile replaces its whole cell: only what no cell of the band covers is cleared.
+            let target = bands[index].target
+            target.clearPixels(exceptColumns: bands[index].tiles.map { tile in
+                (tile.x..<tile.x + cellWidth).clamped(to: 0..<target.width)
+            })
             if bands[index].tiles.isEmpty { return }
             let context = try DrawingContext(bands[index].target)
             for tile in bands[index].tiles {

@@ -109,10 +109,13 @@ public struct MapRenderer: Sendable {
         var canvas: (image: RasterImage, context: DrawingContext)?
         func drawingCanvas() throws(CairoError) -> (image: RasterImage, context: DrawingContext) {
             if let canvas { return canvas }
-            let image = try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
+            // A background sets every pixel: the memory need not be cleared first.
+            let painted = style.document.background.a != 0
+            let image = painted ? try RasterImage(unclearedWidth: viewport.deviceWidth, height: viewport.deviceHeight)
+                : try RasterImage(width: viewport.deviceWidth, height: viewport.deviceHeight)
             let context = try DrawingContext(image)
             context.drawsConcurrently = context.drawsConcurrently && drawsConcurrently
-            if style.document.background.a != 0 { context.clearInBands(to: style.document.background) }
+            if painted { context.clearInBands(to: style.document.background) }
             canvas = (image, context)
             return (image, context)
         }
