@@ -44,18 +44,10 @@ struct TileMosaic {
             image = try slab.image.privateView()
             return
         }
-        // Memory that may be reused: each band of rows is cleared before its tiles are drawn.
+        // Memory that may be reused: what no tile's cell covers is cleared.
         image = try RasterImage(unclearedWidth: width, height: height)
-        if concurrently, image.width * image.height >= Self.concurrentMinimumPixels {
-            try Self.stitchConcurrently(placed, onto: image, cellWidth: cellWidth, cellHeight: cellHeight)
-        } else {
-            image.clearPixels()
-            let context = try DrawingContext(image)
-            for tile in placed {
-                context.draw(tile.image, intoCellX: tile.x, y: tile.y, width: cellWidth, height: cellHeight)
-            }
-            try context.finish("stitch tile mosaic")
-        }
+        try Self.stitch(placed, onto: image, cellWidth: cellWidth, cellHeight: cellHeight,
+                        concurrently: concurrently && width * height >= Self.concurrentMinimumPixels)
     }
 
     /// A tile and the top-left corner of its cell in the mosaic.
@@ -64,12 +56,12 @@ struct TileMosaic {
         let x: Int, y: Int
     }
 
-    /// Draws `placed` onto `image` and clears the rest of it, a row of cells per call, on all cores, each
-    /// call on its own view of the mosaic's rows and of its tiles; rows no tile reaches are
-    /// cleared by a call of their own. The views are made first, on this thread: making one
-    /// flushes the surface it views.
-    private static func stitchConcurrently(_ placed: [Placed], onto image: RasterImage, cellWidth: Int,
-                                           cellHeight: Int) throws(CairoError) {
+    /// Draws `placed` onto `image` and clears the rest of it, a row of cells per call (on all
+    /// cores with `concurrently`), each call on its own view of the mosaic's rows and of its
+    /// tiles; rows no tile reaches are cleared by a call of their own. The views are made first,
+    /// on this thread: making one flushes the surface it views.
+    private static func stitch(_ placed: [Placed], onto image: RasterImage, cellWidth: Int, cellHeight: Int,
+                               concurrently: Bool) throws(CairoError) {
         let sorted = placed.sorted { $0.y < $1.y }
         var bands: [(target: RasterImage, tiles: [Placed])] = []
         var cleared = 0
@@ -93,7 +85,10 @@ struct TileMosaic {
             start = end
         }
         try clearBand(to: image.height)
-        try ConcurrentWork.run(bands.count) { index throws(CairoError) in
+        let run: (Int, (Int) throws(CairoError) -> Void) throws(CairoError) -> Void = concurrently
+            ? { count, body throws(CairoError) in try ConcurrentWork.run(count, body) }
+            : { count, body throws(CairoError) in for index in 0..<count { try body(index) } }
+        try run(bands.count) { index throws(CairoError) in
             // A tile replaces its whole cell: only what no cell of the band covers is cleared.
             let target = bands[index].target
             target.clearPixels(exceptColumns: bands[index].tiles.map { tile in
