@@ -34,7 +34,7 @@ BASEMAP_SOURCES := .build/basemap-sources
 DEMO_CENTER ?= 35,10
 DEMO_ZOOM   ?= 2.5
 
-.PHONY: all deps test-deps zlib-ng static-libstdc++ build build-tool basemap test install demo bench bench-peers bench-serve bench-serve-peer quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
+.PHONY: all deps test-deps zlib-ng static-libstdc++ build build-tool basemap test install demo bench bench-peers bench-scaling bench-serve bench-serve-peer quickstart clean fuzz fuzz-smoke check-report-browser check-serve-nginx
 
 all: build
 
@@ -156,6 +156,16 @@ bench: zlib-ng static-libstdc++
 # Peers go into a temporary venv. BENCH_REPEATS=N timed rounds; BENCH_CASES=raster|vector.
 bench-peers: build
 	MAPCOMPOSE_BASEMAP=none bash scripts/bench/peers.sh $(BIN)
+
+# How `batch` scales with cores: 8,000 maps of 512² from one MBTiles file (zooms 5-8) with
+# --jobs 1, 2, 4, 8, 12 and 16 (up to the machine's cores), N jobs on N cores (CPU affinity) and
+# N jobs with every core; maps/s, speed-up, CPU time and context switches (docs/performance.md).
+SCALING_FIXTURE := .build/scaling-fixture
+bench-scaling: zlib-ng static-libstdc++
+	$(SWIFT) build $(RELEASE) --product MapComposeBench
+	$(SWIFT) build $(RELEASE) --product mapcompose
+	test -f $(SCALING_FIXTURE)/manifest.jsonl || MAPCOMPOSE_BASEMAP=none .build/release/MapComposeBench scaling-fixture $(SCALING_FIXTURE)
+	MAPCOMPOSE_BASEMAP=none python3 scripts/bench/scaling.py $(BIN) $(SCALING_FIXTURE)
 
 # libFuzzer + ASan on the style loader, tile decoder, GeoJSON, MBTiles, ArcGIS and XML readers, MapLibre
 # styles and expressions (Fuzz/):

@@ -13,11 +13,14 @@ enum BatchBench {
     static func run(_ arguments: [String]) async throws {
         switch (arguments.first, arguments.count) {
         case ("batch-fixture", 2): try await batchFixture(URL(fileURLWithPath: arguments[1]))
+        case ("scaling-fixture", 2), ("scaling-fixture", 3):
+            try await ScalingFixture.write(to: URL(fileURLWithPath: arguments[1]),
+                                           count: arguments.count == 3 ? max(1, Int(arguments[2]) ?? 8000) : 8000)
         case ("diff-fixture", 2): try await diffFixture(URL(fileURLWithPath: arguments[1]))
         case ("diff-speed", 3): try diffSpeed(arguments[1], arguments[2])
         case ("png-decode", _): try DecodeBench.run(Array(arguments.dropFirst()))
         default:
-            FileHandle.standardError.write(Data("usage: MapComposeBench [batch-fixture DIR | diff-fixture DIR | diff-speed A.png B.png | png-decode [A.png …]]\n".utf8))
+            FileHandle.standardError.write(Data("usage: MapComposeBench [batch-fixture DIR | scaling-fixture DIR [COUNT] | diff-fixture DIR | diff-speed A.png B.png | png-decode [A.png …]]\n".utf8))
             exit(2)
         }
     }
