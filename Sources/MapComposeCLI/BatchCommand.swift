@@ -19,7 +19,7 @@ struct BatchCommand: AsyncParsableCommand {
     @Argument(help: "The manifest: JSON Lines (one object per line) or CSV (.csv, with a header row); - reads JSON Lines from standard input.")
     var manifest: String
 
-    @Option(parsing: .unconditional, help: "Maps rendered at once (1…\(BatchRunner.maxJobs)); default: the number of cores.")
+    @Option(parsing: .unconditional, help: "Maps rendered at once (1…\(BatchRunner.maxJobs)); default: the cores this process may use.")
     var jobs = min(CPUPool.cores, BatchRunner.maxJobs)
 
     @Option(help: "Folder the jobs' outputs are written in.")

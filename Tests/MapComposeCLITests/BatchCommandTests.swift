@@ -39,7 +39,7 @@ import Testing
                                         in: FileManager.default.temporaryDirectory).finish()
         #expect(run.status == 0, "\(run.stderr)")
         let help = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(help.contains("default: the number of cores. (default: 1)"), "\(run.stdout)")
+        #expect(help.contains("default: the cores this process may use. (default: 1)"), "\(run.stdout)")
     }
 
     @Test func interruptedBatchResumesWithoutRedoingAnything() throws {
