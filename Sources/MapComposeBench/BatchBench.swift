@@ -45,16 +45,24 @@ enum BatchBench {
             """.write(to: folder.appendingPathComponent("region.yaml"), atomically: true, encoding: .utf8)
         for count in [500, 5000] {
             var generator = SystemRandomNumberGenerator()
-            var lines = ""
-            for index in 0..<count {
-                let lat = Double.random(in: 40...56, using: &generator), lon = Double.random(in: -5...25, using: &generator)
-                let zoom = Double.random(in: 5...7, using: &generator)
-                lines += "{\"id\": \"m\(index)\", \"output\": \"\(index).png\", \"center\": [\(lat), \(lon)], "
-                    + "\"zoom\": \(zoom), \"size\": \"512x512\", \"style\": \"region.yaml\"}\n"
-            }
-            try lines.write(to: folder.appendingPathComponent("manifest-\(count).jsonl"), atomically: true, encoding: .utf8)
+            try writeManifest(folder.appendingPathComponent("manifest-\(count).jsonl"), count: count, zooms: 5...7,
+                              style: "region.yaml", using: &generator)
         }
         print("batch fixture: \(stored) tiles in 2 MBTiles files, manifests of 500 and 5000 maps in \(folder.path)")
+    }
+
+    /// Writes a manifest of `count` maps of 512×512 of `style` (JSON Lines) to `file`: centres
+    /// inside 40…56 N, 5 W…25 E, zooms in `zooms`, outputs `0.png`, `1.png`, …
+    static func writeManifest(_ file: URL, count: Int, zooms: ClosedRange<Double>, style: String,
+                              using generator: inout some RandomNumberGenerator) throws {
+        var lines = ""
+        for index in 0..<count {
+            let lat = Double.random(in: 40...56, using: &generator), lon = Double.random(in: -5...25, using: &generator)
+            let zoom = Double.random(in: zooms, using: &generator)
+            lines += "{\"id\": \"m\(index)\", \"output\": \"\(index).png\", \"center\": [\(lat), \(lon)], "
+                + "\"zoom\": \(zoom), \"size\": \"512x512\", \"style\": \"\(style)\"}\n"
+        }
+        try lines.write(to: file, atomically: true, encoding: .utf8)
     }
 
     static func diffFixture(_ folder: URL) async throws {

@@ -8,11 +8,9 @@ import MapComposeTestSupport
 /// of COUNT (default 8,000) maps of 512×512 at fractional zooms 5…8 inside the region, in a
 /// fixed pseudo-random order (`manifest.jsonl`).
 enum ScalingFixture {
-    static let region = GeoBounds(west: -10, south: 36, east: 30, north: 60)
-
     static func write(to folder: URL, count: Int) async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let area = try Viewport.fitting(region, width: 1024, height: 1024, fractionalZoom: true).extent
+        let area = try Viewport.fitting(BatchBench.region, width: 1024, height: 1024, fractionalZoom: true).extent
         let countries = try StyleLoader.load(nameOrPath: "default").layers[0].source
         let stored = try await BenchTiles.write(folder.appendingPathComponent("countries.mbtiles"), from: countries,
                                                 format: .png, levels: 5...8, covering: area)
@@ -23,14 +21,8 @@ enum ScalingFixture {
               - {id: countries, source: {type: mbtiles, path: countries.mbtiles}}
             """.write(to: folder.appendingPathComponent("countries.yaml"), atomically: true, encoding: .utf8)
         var generator = SplitMix(state: 8000)
-        var lines = ""
-        for index in 0..<count {
-            let lat = Double.random(in: 40...56, using: &generator), lon = Double.random(in: -5...25, using: &generator)
-            let zoom = Double.random(in: 5...8, using: &generator)
-            lines += "{\"id\": \"m\(index)\", \"output\": \"\(index).png\", \"center\": [\(lat), \(lon)], "
-                + "\"zoom\": \(zoom), \"size\": \"512x512\", \"style\": \"countries.yaml\"}\n"
-        }
-        try lines.write(to: folder.appendingPathComponent("manifest.jsonl"), atomically: true, encoding: .utf8)
+        try BatchBench.writeManifest(folder.appendingPathComponent("manifest.jsonl"), count: count, zooms: 5...8,
+                                     style: "countries.yaml", using: &generator)
         print("scaling fixture: \(stored) tiles in countries.mbtiles, a manifest of \(count) maps in \(folder.path)")
     }
 }
