@@ -15,6 +15,27 @@ import Testing
         #expect(try CLIRunner.contents(of: folder.url) == ["london.png"])
     }
 
+    @Test func theSameFileOnOneCoreAsOnAll() throws {
+        // A resampled layer under a translucent one, drawn in bands: held to one core by
+        // `taskset`, the process must write the same bytes.
+        let folder = try TemporaryFolder()
+        try folder.write("""
+            background: "#ffffff"
+            layers:
+              - {id: c, source: {type: checkerboard, colors: ["#d9d2c3", "#204080"], size: 7}}
+              - {id: d, opacity: 0.6, source: {type: debug, color: "#b00020"}}
+            """, to: "s.yaml")
+        let arguments = ["--style", "s.yaml", "--center", "47.04,8.43", "--zoom", "5.37", "--size", "1024x768", "--no-attribution"]
+        let all = try CLIRunner.run(arguments + ["all.png"], in: folder.url)
+        let one = try CLIRunner.Running(executable: URL(fileURLWithPath: "/usr/bin/taskset"),
+                                        arguments: ["-c", "0", CLIRunner.binary.path] + arguments + ["one.png"],
+                                        in: folder.url).finish()
+        #expect(all.status == 0 && one.status == 0, "\(all.stderr)\(one.stderr)")
+        let a = try Data(contentsOf: folder.url.appendingPathComponent("all.png"))
+        let b = try Data(contentsOf: folder.url.appendingPathComponent("one.png"))
+        #expect(!a.isEmpty && a == b, "the map drawn on one core differs from the one drawn on all")
+    }
+
     @Test func negativeLatitudeCenterJPEGWithReportAndRetinaScale() throws {
         let folder = try TemporaryFolder()
         let run = try CLIRunner.run(["render", "--center", "-33.9,151.2", "--zoom", "4.5", "--size", "300x200",

@@ -38,8 +38,11 @@ final class DrawingContext {
     /// `finish` reports it, as Cairo keeps its own.
     var pendingError: CairoError?
 
-    /// Large paints and mosaics may be drawn on all cores (see DrawingContext+Bands.swift).
-    var drawsConcurrently = CPUPool.cores > 1
+    /// Large paints and mosaics are drawn in fixed bands of rows, on all cores where there are
+    /// several (see DrawingContext+Bands.swift). On whatever the number of cores: where bands
+    /// start changes how pixman rounds a resampled paint, and the pixels must not depend on
+    /// the machine (off in tests, to compare, and inside a band).
+    var drawsConcurrently = true
 
     /// Throws if any drawing call since creation failed, then flushes the target.
     func finish(_ operation: String) throws(CairoError) {

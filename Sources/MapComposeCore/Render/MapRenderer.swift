@@ -39,7 +39,7 @@ public struct MapRenderer: Sendable {
     var mosaicSide = LayerPlan.maxMosaicSide
     /// Most pixels across one strip (smaller in tests, to compare).
     var stripWidth = LayerPlan.maxStripWidth
-    /// Large paints and mosaics drawn on all cores (off in tests, to compare).
+    /// Large paints and mosaics drawn in bands, on all cores (off in tests, to compare).
     var drawsConcurrently = true
     /// The map may be a view of its only layer's tiles (see `LayerCompositor.tilesAsMap`; off in
     /// tests, to compare).
