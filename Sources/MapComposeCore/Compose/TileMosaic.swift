@@ -85,21 +85,23 @@ struct TileMosaic {
             start = end
         }
         try clearBand(to: image.height)
-        let run: (Int, (Int) throws(CairoError) -> Void) throws(CairoError) -> Void = concurrently
-            ? { count, body throws(CairoError) in try ConcurrentWork.run(count, body) }
-            : { count, body throws(CairoError) in for index in 0..<count { try body(index) } }
-        try run(bands.count) { index throws(CairoError) in
+        func stitchBand(_ index: Int) throws(CairoError) {
             // A tile replaces its whole cell: only what no cell of the band covers is cleared.
             let target = bands[index].target
             target.clearPixels(exceptColumns: bands[index].tiles.map { tile in
                 (tile.x..<tile.x + cellWidth).clamped(to: 0..<target.width)
             })
             if bands[index].tiles.isEmpty { return }
-            let context = try DrawingContext(bands[index].target)
+            let context = try DrawingContext(target)
             for tile in bands[index].tiles {
                 context.draw(tile.image, intoCellX: tile.x, y: tile.y, width: cellWidth, height: cellHeight)
             }
             try context.finish("stitch tile mosaic")
+        }
+        if concurrently {
+            try ConcurrentWork.run(bands.count, stitchBand)
+        } else {
+            for index in bands.indices { try stitchBand(index) }
         }
         // Drawn through views: Cairo must hear of it, or it still takes the mosaic for clear.
         image.markChanged()
