@@ -26,6 +26,36 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("map.png").path))
     }
 
+    /// A patterned line drawn in bands of rows (MapLibrePainter+Bands.swift): where a band starts
+    /// can move the pattern's samples by a level, so the bands must not depend on the cores.
+    /// Held to one core by `taskset`, the process must write the same bytes.
+    @Test func aPatternedLineIsTheSameFileOnOneCoreAsOnAll() throws {
+        let folder = try TemporaryFolder()
+        for name in ["line-patterns.json", "line-patterns.png"] {
+            try FileManager.default.copyItem(at: TestPaths.fixture("MapLibre/\(name)"), to: folder.url.appendingPathComponent(name))
+        }
+        try folder.write("""
+            {"version": 8, "sprite": "line-patterns", "sources": {"omt": {"type": "vector", "url": "pmtiles://\(Self.tiles)"}},
+             "layers": [
+              {"id": "paper", "type": "background", "paint": {"background-color": "#ffffff"}},
+              {"id": "ribbon", "type": "line", "source": "omt", "source-layer": "boundary",
+               "paint": {"line-pattern": "quarters", "line-width": 4}}
+             ]}
+            """, to: "style.json")
+        let arguments = ["--style", "style.json", "--center", "48,10", "--zoom", "5", "--size", "1024x768", "--no-attribution"]
+        let all = try CLIRunner.run(arguments + ["all.png"], in: folder.url)
+        let one = try CLIRunner.Running(executable: URL(fileURLWithPath: "/usr/bin/taskset"),
+                                        arguments: ["-c", "0", CLIRunner.binary.path] + arguments + ["one.png"],
+                                        in: folder.url).finish()
+        #expect(all.status == 0 && one.status == 0, "\(all.stderr)\(one.stderr)")
+        let a = try Data(contentsOf: folder.url.appendingPathComponent("all.png"))
+        let b = try Data(contentsOf: folder.url.appendingPathComponent("one.png"))
+        #expect(!a.isEmpty && a == b, "the map drawn on one core differs from the one drawn on all")
+        let image = try GoldenComparison.load(folder.url.appendingPathComponent("all.png"))
+        let patterned = (0..<image.height).reduce(0) { sum, y in sum + (0..<image.width).count { image.rgba(x: $0, y: y) != .white } }
+        #expect(patterned > 10_000, "the borders are drawn with their pattern")
+    }
+
     @Test func aBadMapLibreStyleExitsTwoWithTheKeyPath() throws {
         let folder = try TemporaryFolder()
         try folder.write("""

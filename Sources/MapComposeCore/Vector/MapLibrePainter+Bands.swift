@@ -2,29 +2,33 @@ import CCairo
 import Foundation
 
 extension MapLibrePainter {
-    /// Bands a map is cut into for each core. Every band goes through all the features (placed
-    /// once for all of them, see `MapLibrePlacedFeatures`; only the drawing is shared out), so
-    /// more bands balance the cores better and repeat more of the paint evaluation.
-    static let bandsPerCore = 2
-    /// The fewest rows a band holds.
-    static let minimumBandRows = 128
+    /// The fewest rows a band holds. Every band goes through all the features (placed once for
+    /// all of them, see `MapLibrePlacedFeatures`; only the drawing is shared out), so more bands
+    /// repeat more of the paint evaluation.
+    static let minimumBandRows = 256
+    /// The most bands a map is cut into. The bands depend on the map's rows only, never on the
+    /// cores: where a band starts can move a `line-pattern`'s samples by a level, so the same
+    /// bands keep a map the same file on any machine.
+    static let maximumBands = 8
 
     /// Draws the scene as `draw(on:)` does, with the layers below the first symbol layer drawn in
-    /// horizontal bands of the map on all cores: each band with its own Cairo context on its own
-    /// view of its rows, clipped as `context` is, drawing every feature (Cairo rasterises only
-    /// what falls in the band, and each pixel is drawn by one band, so the map is the one a single
-    /// context draws; a `line-pattern`'s image, sampled at a slant, within a level or two, as the
-    /// band's offset can move a sample across one of pixman's steps of bilinear weights). Labels are placed on another core at the same time, then the symbol layers
-    /// and those above them are drawn on `context` as before. Only where that is the same drawing:
-    /// straight on a raster image (not in a group), with the identity transform, the OVER operator
-    /// and a clip of one whole-pixel rectangle, with `drawsConcurrently` set, on a map tall
-    /// enough for two bands. Returns false, drawing nothing, in every other case.
+    /// horizontal bands of the map (`minimumBandRows`, `maximumBands`) on all cores: each band
+    /// with its own Cairo context on its own view of its rows, clipped as `context` is, drawing
+    /// every feature (Cairo rasterises only what falls in the band, and each pixel is drawn by one
+    /// band, so the map is the one a single context draws; a `line-pattern`'s image, sampled at a
+    /// slant, within a level or two, as the band's offset can move a sample across one of
+    /// pixman's steps of bilinear weights). Labels are placed on another core at the same time,
+    /// then the symbol layers and those above them are drawn on `context` as before. Only where
+    /// that is the same drawing: straight on a raster image (not in a group), with the identity
+    /// transform, the OVER operator and a clip of one whole-pixel rectangle, with
+    /// `drawsConcurrently` set, on a map tall enough for two bands. Returns false, drawing
+    /// nothing, in every other case.
     func drawInBands(on context: DrawingContext) -> Bool {
         guard let (raster, clip) = context.bandableTarget() else { return false }
         let rows = (Int(clip.minY)..<Int(clip.maxY)).clamped(to: 0..<raster.height)
         let firstSymbol = group.layers.firstIndex { $0.kind == .symbol } ?? group.layers.count
         guard group.layers[..<firstSymbol].contains(where: { $0.isVisible(glZoom: glZoom) }) else { return false }
-        let count = min(CPUPool.cores * Self.bandsPerCore, rows.count / Self.minimumBandRows)
+        let count = min(Self.maximumBands, rows.count / Self.minimumBandRows)
         guard count > 1, clip.width * Double(rows.count) >= Double(DrawingContext.bandedPaintMinimumPixels) else {
             return false
         }
