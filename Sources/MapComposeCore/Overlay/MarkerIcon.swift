@@ -15,22 +15,30 @@ public struct MarkerIcon: Sendable {
 
     /// Reads an icon file; the anchor must lie within the image.
     public static func load(_ url: URL, anchor: (x: Double, y: Double)? = nil) throws(OverlayError) -> MarkerIcon {
+        try MarkerIcon(image: readImage(url), anchor: anchor, named: url)
+    }
+
+    /// `image`, read from `url`, with `anchor`, which must lie within it.
+    init(image: RasterImage, anchor: (x: Double, y: Double)?, named url: URL) throws(OverlayError) {
+        if let anchor, !(0...Double(image.width)).contains(anchor.x) || !(0...Double(image.height)).contains(anchor.y) {
+            throw OverlayError("anchor \(anchor.x.exactText),\(anchor.y.exactText) lies outside the "
+                               + "\(image.width)x\(image.height) icon '\(url.lastPathComponent)'")
+        }
+        self.init(image: image, anchorX: anchor?.x, anchorY: anchor?.y)
+    }
+
+    /// The image of an icon file.
+    static func readImage(_ url: URL) throws(OverlayError) -> RasterImage {
         let data: Data
         do {
             data = try InputFile.read(url.path)
         } catch {
             throw OverlayError("cannot read icon '\(url.path)': \(error.reason)")
         }
-        let image: RasterImage
         do {
-            image = try TileDecoder.decode(data)
+            return try TileDecoder.decode(data)
         } catch {
             throw OverlayError("icon '\(url.path)' is not a usable PNG, JPEG or WebP image: \(error)")
         }
-        if let anchor, !(0...Double(image.width)).contains(anchor.x) || !(0...Double(image.height)).contains(anchor.y) {
-            throw OverlayError("anchor \(anchor.x.exactText),\(anchor.y.exactText) lies outside the "
-                               + "\(image.width)x\(image.height) icon '\(url.lastPathComponent)'")
-        }
-        return MarkerIcon(image: image, anchorX: anchor?.x, anchorY: anchor?.y)
     }
 }

@@ -11,11 +11,12 @@ public enum OverlaySyntax {
     /// Parses `MAIN;key=value;…`. For paths and polygons, parts without `=` are points (and
     /// `enc=…` may come first); for text, the first part and any that are not a known setting
     /// belong to the text. `settings` are given beside the text (a style's keys); each may be
-    /// given once, in the text or beside it.
+    /// given once, in the text or beside it. A marker's icon is read through `icons`: pass one
+    /// cache to every overlay of a list, so that each icon file is read once.
     public static func parse(_ kind: OverlayKind, _ text: String, settings given: [String: String] = [:],
-                             files: FileResolver) throws(OverlayError) -> Overlay {
+                             files: FileResolver, icons: MarkerIconCache = MarkerIconCache()) throws(OverlayError) -> Overlay {
         let (main, settings) = try split(kind, text, settings: given)
-        return try parse(kind, main: main, settings: settings, files: files)
+        return try parse(kind, main: main, settings: settings, files: files, icons: icons)
     }
 
     /// True when the overlay written as `text` may draw text: a text overlay, or a marker with a
@@ -57,12 +58,12 @@ public enum OverlaySyntax {
 
     /// Parses the main part of `kind` with its settings already separated.
     public static func parse(_ kind: OverlayKind, main: String, settings: [String: String],
-                             files: FileResolver) throws(OverlayError) -> Overlay {
+                             files: FileResolver, icons: MarkerIconCache = MarkerIconCache()) throws(OverlayError) -> Overlay {
         for key in settings.keys where !kind.settingKeys.contains(key) {
             throw OverlayError("unknown setting '\(key)' (expected one of: \(kind.settingKeys.joined(separator: ", ")))")
         }
         switch kind {
-        case .marker: return try marker(main, settings, files)
+        case .marker: return try marker(main, settings, files, icons)
         case .path: return try path(main, settings)
         case .polygon: return try polygon(main, settings)
         case .circle: return try circle(main, settings)
@@ -70,7 +71,8 @@ public enum OverlaySyntax {
         }
     }
 
-    private static func marker(_ main: String, _ settings: [String: String], _ files: FileResolver) throws(OverlayError) -> Overlay {
+    private static func marker(_ main: String, _ settings: [String: String], _ files: FileResolver,
+                               _ icons: MarkerIconCache) throws(OverlayError) -> Overlay {
         let parts = main.split(separator: ",", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2 else { throw OverlayError("expected \(OverlayKind.marker.syntax), e.g. 51.5,-0.12,red,A") }
         var marker = MarkerOverlay(position: try position(parts[0], parts[1]))
@@ -87,7 +89,7 @@ public enum OverlaySyntax {
         if let path = settings["icon"] {
             let url = try files(path)
             let anchor = try settings["anchor"].map { text throws(OverlayError) in try pair(text, "anchor", "X,Y in icon pixels") }
-            marker.symbol = .icon(try MarkerIcon.load(url, anchor: anchor))
+            marker.symbol = .icon(try icons.icon(url, anchor: anchor))
         } else if settings["anchor"] != nil {
             throw OverlayError("anchor is for icon markers: add icon=FILE.png")
         }

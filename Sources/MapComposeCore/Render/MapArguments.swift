@@ -188,8 +188,9 @@ public struct OverlayArguments: Sendable, Equatable {
                          iconFiles: @escaping OverlaySyntax.FileResolver = { URL(fileURLWithPath: $0) })
         throws(ArgumentProblem) -> [Overlay] {
         var result: [Overlay] = []
-        result += try parse(polygons, .polygon, spelling, iconFiles)
-        result += try parse(circles, .circle, spelling, iconFiles)
+        let icons = MarkerIconCache()
+        result += try parse(polygons, .polygon, spelling, iconFiles, icons)
+        result += try parse(circles, .circle, spelling, iconFiles, icons)
         for (index, file) in files.enumerated() {
             let name = label(spelling.name("overlay"), index, files.count)
             let data: Data
@@ -204,18 +205,18 @@ public struct OverlayArguments: Sendable, Equatable {
                 throw ArgumentProblem("\(name) '\(file.messageExcerpt)': \(error.reason)", parameter: name)
             }
         }
-        result += try parse(paths, .path, spelling, iconFiles)
-        result += try parse(texts, .text, spelling, iconFiles)
-        result += try parse(markers, .marker, spelling, iconFiles)
+        result += try parse(paths, .path, spelling, iconFiles, icons)
+        result += try parse(texts, .text, spelling, iconFiles, icons)
+        result += try parse(markers, .marker, spelling, iconFiles, icons)
         return result
     }
 
     private func parse(_ values: [String], _ kind: OverlayKind, _ spelling: ArgumentSpelling,
-                       _ files: @escaping OverlaySyntax.FileResolver) throws(ArgumentProblem) -> [Overlay] {
+                       _ files: @escaping OverlaySyntax.FileResolver, _ icons: MarkerIconCache) throws(ArgumentProblem) -> [Overlay] {
         var result: [Overlay] = []
         for (index, value) in values.enumerated() {
             do {
-                result.append(try OverlaySyntax.parse(kind, value, files: files))
+                result.append(try OverlaySyntax.parse(kind, value, files: files, icons: icons))
             } catch {
                 let hint = error.reason.contains("expected") ? ""
                     : " (expected \(kind.syntax), then ;key=value settings: \(kind.settingKeys.joined(separator: ", ")))"

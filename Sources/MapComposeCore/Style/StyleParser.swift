@@ -6,6 +6,8 @@ import Yams
 struct StyleParser {
     let origin: StyleOrigin
     let log: StyleProblemLog
+    /// The icons of the style's markers, each file read once.
+    let icons = MarkerIconCache()
 
     static let rootKeys = ["name", "background", "attribution", "deadline", "env", "layers", "overlays"]
     static let layerKeys = ["id", "source", "z", "opacity", "blend", "minzoom", "maxzoom", "bounds"]
@@ -118,7 +120,7 @@ struct StyleParser {
                     throw OverlayError("icon: \(error)")
                 }
             }
-            return [try OverlaySyntax.parse(kind, main, settings: settings, files: files)]
+            return [try OverlaySyntax.parse(kind, main, settings: settings, files: files, icons: icons)]
         } catch {
             log.add(map.value(kindName), map.path(kindName), error.reason)
             return []

@@ -101,4 +101,21 @@ import Testing
         let garbage = try folder.write(Data("not an image".utf8), to: "bad.png")
         #expect(reason(.marker, "0,0;icon=\(garbage.path)")?.contains("is not a usable PNG, JPEG or WebP image") == true)
     }
+
+    /// Markers that name one icon file share one image, read once, each with its own anchor.
+    @Test func markersNamingOneIconShareItsImage() throws {
+        let folder = try TemporaryFolder()
+        let pin = try folder.write(try TileFixtures.solidPNG(RGBA(r: 0, g: 0, b: 255), size: 24), to: "pin.png")
+        let flag = try folder.write(try TileFixtures.solidPNG(RGBA(r: 255, g: 0, b: 0), size: 16), to: "flag.png")
+        let arguments = OverlayArguments(markers: ["0,0;icon=\(pin.path)", "1,1;icon=\(pin.path);anchor=12,12",
+                                                   "2,2;icon=\(flag.path)", "3,3;icon=\(folder.url.path)/./pin.png"])
+        let icons: [MarkerIcon] = try arguments.overlays().map { overlay in
+            guard case .marker(let marker) = overlay, case .icon(let icon) = marker.symbol else { throw OverlayError("not an icon marker") }
+            return icon
+        }
+        #expect(icons.count == 4)
+        #expect(icons[0].image === icons[1].image && icons[0].image === icons[3].image, "one image for one file")
+        #expect(icons[2].image !== icons[0].image && icons[2].image.width == 16)
+        #expect(icons[0].anchorX == 12 && icons[0].anchorY == 24 && icons[1].anchorY == 12, "each marker keeps its anchor")
+    }
 }
