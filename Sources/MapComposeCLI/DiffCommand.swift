@@ -30,7 +30,7 @@ struct DiffCommand: AsyncParsableCommand {
     var allowed = 0.0
 
     @Option(name: .customLong("max-pixels"), parsing: .unconditional,
-            help: "Largest image (width × height) compared. Images are read a band of rows at a time, so memory stays about 100 MB whatever their size; the time grows with it.")
+            help: "Largest image (width × height) compared. Images over 8 Mpixels are read a band of rows at a time, so memory stays about 100 MB whatever their size; the time grows with it.")
     var maxPixels = ImageDiff.defaultMaxPixels
 
     mutating func run() async throws {
@@ -63,9 +63,11 @@ struct DiffCommand: AsyncParsableCommand {
             throw CLIFailure("\(first) and \(second) are \(sizeA.width)x\(sizeA.height), \(sizeA.width * sizeA.height) pixels, "
                              + "over the limit of \(maxPixels): raise --max-pixels to compare them")
         }
-        // Both files are decoded a band of rows at a time, side by side, and the diff image is
-        // written as its rows are made: memory does not grow with the images' size.
-        let readers = (try Self.reader(dataA, first, maxPixels: maxPixels), try Self.reader(dataB, second, maxPixels: maxPixels))
+        // Both files are decoded a band of rows at a time, side by side (images up to
+        // `PNGRowReader.wholeImagePixels` whole, both at once), and the diff image is written as
+        // its rows are made: memory does not grow with the images' size.
+        let opened = PNGRowReader.open([dataA, dataB], maxPixels: maxPixels)
+        let readers = (try Self.reader(opened[0], first), try Self.reader(opened[1], second))
         let writer: PNGRowWriter?
         do {
             writer = diffTarget == nil ? nil : try PNGRowWriter(width: sizeA.width, height: sizeA.height)
@@ -105,12 +107,11 @@ struct DiffCommand: AsyncParsableCommand {
         }
     }
 
-    /// A row reader of the PNG in `data`, or a failure naming the file (exit 2).
-    private static func reader(_ data: Data, _ path: String, maxPixels: Int) throws(CLIFailure) -> PNGRowReader {
-        do {
-            return try PNGRowReader(data, maxPixels: maxPixels)
-        } catch {
-            throw CLIFailure("\(path): \(error)")
+    /// The row reader of the PNG at `path`, or a failure naming the file (exit 2).
+    private static func reader(_ opened: Result<PNGRowReader, TileDecodeError>, _ path: String) throws(CLIFailure) -> PNGRowReader {
+        switch opened {
+        case .success(let reader): return reader
+        case .failure(let error): throw CLIFailure("\(path): \(error)")
         }
     }
 

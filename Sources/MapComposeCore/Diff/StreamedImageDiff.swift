@@ -34,6 +34,10 @@ extension ImageDiff {
         }
         precondition(threshold.isFinite && (0...1).contains(threshold), "threshold outside 0…1")
         let w = first.width, h = first.height
+        if let a = first.wholeImage, let b = second.wholeImage {
+            return try compareWhole(a, b, threshold: threshold, includeAntialiasing: includeAntialiasing,
+                                    rowsPerBand: max(1, pixelsPerBand / max(1, w)), diffRows: diffRows)
+        }
         let maxDelta = maxYIQDelta * threshold * threshold
         // Rows pixelmatch's anti-aliasing test reads beyond the pixel's own: a neighbour's neighbours.
         let reach = 2
@@ -106,5 +110,32 @@ extension ImageDiff {
         }
         return ImageDiffResult(width: w, height: h, differingPixels: differing, antialiasedPixels: antialiased,
                                diffImage: nil)
+    }
+
+    /// `compare` for two images both readers decoded whole: compared in place, as `compare` of
+    /// two images does, with the diff image handed to `diffRows` in bands of `rowsPerBand` rows.
+    private static func compareWhole(_ a: RGBAImage, _ b: RGBAImage, threshold: Double, includeAntialiasing: Bool,
+                                     rowsPerBand: Int,
+                                     diffRows: ((UnsafeBufferPointer<UInt32>) throws -> Void)?) throws(StreamedDiffError) -> ImageDiffResult {
+        let result: ImageDiffResult
+        do {
+            result = try compare(a, b, threshold: threshold, includeAntialiasing: includeAntialiasing, makeDiffImage: diffRows != nil)
+        } catch {
+            throw .sizesDiffer(first: (a.width, a.height), second: (b.width, b.height))
+        }
+        if let diffRows, let image = result.diffImage {
+            do {
+                try image.pixels.withUnsafeBufferPointer { pixels in
+                    for start in stride(from: 0, to: image.height, by: rowsPerBand) {
+                        let rows = start..<min(image.height, start + rowsPerBand)
+                        try diffRows(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * image.width..<rows.upperBound * image.width]))
+                    }
+                }
+            } catch {
+                throw .diffImage(error)
+            }
+        }
+        return ImageDiffResult(width: result.width, height: result.height, differingPixels: result.differingPixels,
+                               antialiasedPixels: result.antialiasedPixels, diffImage: nil)
     }
 }

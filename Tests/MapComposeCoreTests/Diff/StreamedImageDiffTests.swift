@@ -39,17 +39,35 @@ import Testing
         let whole = try ImageDiff.compare(a, b, makeDiffImage: true)
         #expect(whole.differingPixels > 100 && whole.antialiasedPixels > 10, "the scene has both kinds of difference")
         var diffRows: [UInt32] = []
-        let streamed = try ImageDiff.compare(try PNGRowReader(try Self.png(a)), try PNGRowReader(try Self.png(b)),
+        let streamed = try ImageDiff.compare(try PNGRowReader(try Self.png(a), decodingWholeUpTo: 0), try PNGRowReader(try Self.png(b), decodingWholeUpTo: 0),
                                              pixelsPerBand: pixelsPerBand) { rows in diffRows += rows }
         #expect(streamed.differingPixels == whole.differingPixels)
         #expect(streamed.antialiasedPixels == whole.antialiasedPixels)
         #expect(diffRows == whole.diffImage?.pixels)
     }
 
+    /// Readers that decoded their images whole are compared in place: the same counts and the
+    /// same diff image, handed out in bands.
+    @Test func readersDecodedWholeGiveTheSameCountsAndDiffImage() throws {
+        let a = Self.scene(width: 97, height: 131, shift: 0, seed: 1), b = Self.scene(width: 97, height: 131, shift: 2, seed: 2)
+        let (fileA, fileB) = (try Self.png(a), try Self.png(b))
+        var streamedRows: [UInt32] = [], wholeRows: [UInt32] = [], bands = 0
+        let streamed = try ImageDiff.compare(try PNGRowReader(fileA, decodingWholeUpTo: 0), try PNGRowReader(fileB, decodingWholeUpTo: 0),
+                                             pixelsPerBand: 97 * 16) { rows in streamedRows += rows }
+        let readers = PNGRowReader.open([fileA, fileB])
+        let whole = try ImageDiff.compare(try readers[0].get(), try readers[1].get(), pixelsPerBand: 97 * 16) { rows in
+            wholeRows += rows
+            bands += 1
+        }
+        #expect(whole.differingPixels == streamed.differingPixels && whole.antialiasedPixels == streamed.antialiasedPixels)
+        #expect(whole.differingPixels > 100 && whole.diffImage == nil)
+        #expect(wholeRows == streamedRows && bands == 9, "131 rows in bands of 16")
+    }
+
     @Test func includingAntialiasingCountsTheSameAsTheWholeImageComparison() throws {
         let a = Self.scene(width: 64, height: 80, shift: 0, seed: 3), b = Self.scene(width: 64, height: 80, shift: 1, seed: 4)
         let whole = try ImageDiff.compare(a, b, threshold: 0.05, includeAntialiasing: true)
-        let streamed = try ImageDiff.compare(try PNGRowReader(try Self.png(a)), try PNGRowReader(try Self.png(b)),
+        let streamed = try ImageDiff.compare(try PNGRowReader(try Self.png(a), decodingWholeUpTo: 0), try PNGRowReader(try Self.png(b), decodingWholeUpTo: 0),
                                              threshold: 0.05, includeAntialiasing: true, pixelsPerBand: 64 * 16)
         #expect(streamed.differingPixels == whole.differingPixels && streamed.antialiasedPixels == 0)
     }
@@ -63,13 +81,13 @@ import Testing
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             guard let whole = try? StraightPNGDecoder.decode(data) else {
                 #expect(throws: TileDecodeError.self, "\(name) fails whole, so it fails by rows") {
-                    let reader = try PNGRowReader(data)
+                    let reader = try PNGRowReader(data, decodingWholeUpTo: 0)
                     var rows = [UInt32](repeating: 0, count: reader.width * reader.height)
                     try rows.withUnsafeMutableBufferPointer { try reader.read(reader.height, into: $0.baseAddress!) }
                 }
                 continue
             }
-            let reader = try PNGRowReader(data)
+            let reader = try PNGRowReader(data, decodingWholeUpTo: 0)
             var rows = [UInt32](repeating: 0, count: whole.pixels.count)
             try rows.withUnsafeMutableBufferPointer { rows in
                 var y = 0
@@ -92,11 +110,36 @@ import Testing
         let length = Int(broken[idat - 4]) << 24 | Int(broken[idat - 3]) << 16 | Int(broken[idat - 2]) << 8 | Int(broken[idat - 1])
         for i in idat + 4 + length / 2..<idat + 4 + length { broken[i] = 0x55 }
         #expect {
-            _ = try ImageDiff.compare(try PNGRowReader(good), try PNGRowReader(broken), pixelsPerBand: 200 * 16)
+            _ = try ImageDiff.compare(try PNGRowReader(good, decodingWholeUpTo: 0), try PNGRowReader(broken, decodingWholeUpTo: 0),
+                                     pixelsPerBand: 200 * 16)
         } throws: { error in
             guard case StreamedDiffError.unreadable(image: 1, _) = error else { return false }
             return true
         }
+    }
+
+    /// An image of at most `PNGRowReader.wholeImagePixels` is decoded when its reader is made
+    /// (so a broken one fails there, naming its slot), and hands out the rows the streamed
+    /// reader does.
+    @Test func aSmallImageIsDecodedWholeWhenItsReaderIsMade() throws {
+        let a = Self.scene(width: 200, height: 300, shift: 0, seed: 7)
+        let good = try Self.png(a)
+        var broken = good
+        let idat = broken.range(of: Data("IDAT".utf8))!.lowerBound
+        let length = Int(broken[idat - 4]) << 24 | Int(broken[idat - 3]) << 16 | Int(broken[idat - 2]) << 8 | Int(broken[idat - 1])
+        for i in idat + 4 + length / 2..<idat + 4 + length { broken[i] = 0x55 }
+        #expect(throws: TileDecodeError.self, "decoded whole: the broken rows fail at once") { try PNGRowReader(broken) }
+        #expect((try? PNGRowReader(broken, decodingWholeUpTo: 0)) != nil, "streamed: the header alone is read at first")
+        let opened = PNGRowReader.open([good, broken])
+        guard case .success(let reader) = opened[0], case .failure = opened[1] else {
+            Issue.record("expected the good file's reader and the broken file's failure")
+            return
+        }
+        let streamed = try PNGRowReader(good, decodingWholeUpTo: 0)
+        var rows = [UInt32](repeating: 0, count: 200 * 300), streamedRows = rows
+        try rows.withUnsafeMutableBufferPointer { try reader.read(300, into: $0.baseAddress!) }
+        try streamedRows.withUnsafeMutableBufferPointer { try streamed.read(300, into: $0.baseAddress!) }
+        #expect(rows == streamedRows && rows.contains { $0 != 0 })
     }
 
     @Test func theDiffImageWrittenByBandsIsAPNGOfThoseRows() throws {
