@@ -68,7 +68,7 @@ public enum CommandProcess {
     /// libraries' finalizers (Pango, GLib, fontconfig, Cairo, Foundation, the dynamic loader's
     /// own), which free and unmap memory the kernel is about to take back whole, and every
     /// unmapping in a process with threads on other cores waits for those cores to flush their
-    /// TLBs (docs/performance.md, "Linking").
+    /// TLBs (docs/performance.md, "What shapes these figures").
     public static func finish() -> Never {
         PendingFileRegistry.removePending()
         fflush(nil)
