@@ -44,6 +44,20 @@ struct CLIRunner {
                     in: folder).finish()
     }
 
+    /// The files `arguments` write in `folder` as `all.png`, run as it is, and as `one.png`, run
+    /// held to one core by `taskset -c 0`; both runs must succeed. For maps that must be the same
+    /// file whatever the cores.
+    static func filesOnAllCoresAndOne(_ arguments: [String], in folder: URL) throws -> (all: Data, one: Data) {
+        let all = try run(arguments + ["all.png"], in: folder)
+        let one = try Running(executable: URL(fileURLWithPath: "/usr/bin/taskset"),
+                              arguments: ["-c", "0", binary.path] + arguments + ["one.png"], in: folder).finish()
+        guard all.status == 0, one.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(all.stderr)\(one.stderr)"])
+        }
+        return (try Data(contentsOf: folder.appendingPathComponent("all.png")),
+                try Data(contentsOf: folder.appendingPathComponent("one.png")))
+    }
+
     /// Starts `mapcompose` without waiting for it.
     static func start(_ arguments: [String], in folder: URL, environment: [String: String]? = nil) throws -> Running {
         try Running(executable: binary, arguments: arguments, in: folder, environment: environment)

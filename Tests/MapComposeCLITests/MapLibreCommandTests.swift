@@ -43,14 +43,8 @@ import Testing
              ]}
             """, to: "style.json")
         let arguments = ["--style", "style.json", "--center", "48,10", "--zoom", "5", "--size", "1024x768", "--no-attribution"]
-        let all = try CLIRunner.run(arguments + ["all.png"], in: folder.url)
-        let one = try CLIRunner.Running(executable: URL(fileURLWithPath: "/usr/bin/taskset"),
-                                        arguments: ["-c", "0", CLIRunner.binary.path] + arguments + ["one.png"],
-                                        in: folder.url).finish()
-        #expect(all.status == 0 && one.status == 0, "\(all.stderr)\(one.stderr)")
-        let a = try Data(contentsOf: folder.url.appendingPathComponent("all.png"))
-        let b = try Data(contentsOf: folder.url.appendingPathComponent("one.png"))
-        #expect(!a.isEmpty && a == b, "the map drawn on one core differs from the one drawn on all")
+        let (all, one) = try CLIRunner.filesOnAllCoresAndOne(arguments, in: folder.url)
+        #expect(!all.isEmpty && all == one, "the map drawn on one core differs from the one drawn on all")
         let image = try GoldenComparison.load(folder.url.appendingPathComponent("all.png"))
         let patterned = (0..<image.height).reduce(0) { sum, y in sum + (0..<image.width).count { image.rgba(x: $0, y: y) != .white } }
         #expect(patterned > 10_000, "the borders are drawn with their pattern")

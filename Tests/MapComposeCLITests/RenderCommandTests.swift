@@ -26,14 +26,8 @@ import Testing
               - {id: d, opacity: 0.6, source: {type: debug, color: "#b00020"}}
             """, to: "s.yaml")
         let arguments = ["--style", "s.yaml", "--center", "47.04,8.43", "--zoom", "5.37", "--size", "1024x768", "--no-attribution"]
-        let all = try CLIRunner.run(arguments + ["all.png"], in: folder.url)
-        let one = try CLIRunner.Running(executable: URL(fileURLWithPath: "/usr/bin/taskset"),
-                                        arguments: ["-c", "0", CLIRunner.binary.path] + arguments + ["one.png"],
-                                        in: folder.url).finish()
-        #expect(all.status == 0 && one.status == 0, "\(all.stderr)\(one.stderr)")
-        let a = try Data(contentsOf: folder.url.appendingPathComponent("all.png"))
-        let b = try Data(contentsOf: folder.url.appendingPathComponent("one.png"))
-        #expect(!a.isEmpty && a == b, "the map drawn on one core differs from the one drawn on all")
+        let (all, one) = try CLIRunner.filesOnAllCoresAndOne(arguments, in: folder.url)
+        #expect(!all.isEmpty && all == one, "the map drawn on one core differs from the one drawn on all")
     }
 
     @Test func negativeLatitudeCenterJPEGWithReportAndRetinaScale() throws {

@@ -33,6 +33,16 @@ import Testing
         try ImageEncoder.png(try image.rasterImage())
     }
 
+    /// `png` with the second half of its first IDAT chunk overwritten: the compressed rows end
+    /// early but every chunk is whole, so the header reads and the rows do not.
+    static func brokenMidway(_ png: Data) -> Data {
+        var broken = png
+        let idat = broken.range(of: Data("IDAT".utf8))!.lowerBound
+        let length = Int(broken[idat - 4]) << 24 | Int(broken[idat - 3]) << 16 | Int(broken[idat - 2]) << 8 | Int(broken[idat - 1])
+        for i in idat + 4 + length / 2..<idat + 4 + length { broken[i] = 0x55 }
+        return broken
+    }
+
     @Test(arguments: [1 << 22, 97 * 16, 97 * 37])
     func countsAndDiffImageEqualTheWholeImageComparison(pixelsPerBand: Int) throws {
         let a = Self.scene(width: 97, height: 131, shift: 0, seed: 1), b = Self.scene(width: 97, height: 131, shift: 2, seed: 2)
@@ -104,11 +114,7 @@ import Testing
     @Test func aFileThatBreaksOffMidwayNamesWhichImage() throws {
         let a = Self.scene(width: 200, height: 300, shift: 0, seed: 5)
         let good = try Self.png(a)
-        // The compressed rows end early but every chunk is whole: the header reads, the rows do not.
-        var broken = good
-        let idat = broken.range(of: Data("IDAT".utf8))!.lowerBound
-        let length = Int(broken[idat - 4]) << 24 | Int(broken[idat - 3]) << 16 | Int(broken[idat - 2]) << 8 | Int(broken[idat - 1])
-        for i in idat + 4 + length / 2..<idat + 4 + length { broken[i] = 0x55 }
+        let broken = Self.brokenMidway(good)
         #expect {
             _ = try ImageDiff.compare(try PNGRowReader(good, decodingWholeUpTo: 0), try PNGRowReader(broken, decodingWholeUpTo: 0),
                                      pixelsPerBand: 200 * 16)
@@ -124,10 +130,7 @@ import Testing
     @Test func aSmallImageIsDecodedWholeWhenItsReaderIsMade() throws {
         let a = Self.scene(width: 200, height: 300, shift: 0, seed: 7)
         let good = try Self.png(a)
-        var broken = good
-        let idat = broken.range(of: Data("IDAT".utf8))!.lowerBound
-        let length = Int(broken[idat - 4]) << 24 | Int(broken[idat - 3]) << 16 | Int(broken[idat - 2]) << 8 | Int(broken[idat - 1])
-        for i in idat + 4 + length / 2..<idat + 4 + length { broken[i] = 0x55 }
+        let broken = Self.brokenMidway(good)
         #expect(throws: TileDecodeError.self, "decoded whole: the broken rows fail at once") { try PNGRowReader(broken) }
         #expect((try? PNGRowReader(broken, decodingWholeUpTo: 0)) != nil, "streamed: the header alone is read at first")
         let opened = PNGRowReader.open([good, broken])
