@@ -30,7 +30,7 @@ struct DiffCommand: AsyncParsableCommand {
     var allowed = 0.0
 
     @Option(name: .customLong("max-pixels"), parsing: .unconditional,
-            help: "Largest image (width × height) compared. Images over 8 Mpixels are read a band of rows at a time, so memory stays about 100 MB whatever their size; the time grows with it.")
+            help: "Largest image (width × height) compared. Images over 4 Mpixels (2048²) are read a band of rows at a time, so memory stays about 100 MB whatever their size; the time grows with it.")
     var maxPixels = ImageDiff.defaultMaxPixels
 
     mutating func run() async throws {

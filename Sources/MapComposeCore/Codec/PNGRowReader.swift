@@ -20,8 +20,8 @@ public final class PNGRowReader {
     /// The image, when it was decoded whole and no row has been handed out yet.
     var wholeImage: RGBAImage? { rowsRead == 0 ? whole : nil }
 
-    /// Largest image decoded whole when its reader is made: 2^23 pixels, 32 MiB, e.g. 2896 × 2896.
-    public static let wholeImagePixels = 1 << 23
+    /// Largest image decoded whole when its reader is made: 2^22 pixels, 16 MiB, e.g. 2048 × 2048.
+    public static let wholeImagePixels = 1 << 22
     /// Largest interlaced image read (decoded whole): 2^24 pixels, 64 MB.
     public static let maxInterlacedPixels = 1 << 24
 
