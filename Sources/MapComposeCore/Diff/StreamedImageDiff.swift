@@ -121,6 +121,7 @@ extension ImageDiff {
         do {
             result = try compare(a, b, threshold: threshold, includeAntialiasing: includeAntialiasing, makeDiffImage: diffRows != nil)
         } catch {
+            // Not met: the caller checked both sizes and the threshold.
             throw .sizesDiffer(first: (a.width, a.height), second: (b.width, b.height))
         }
         if let diffRows, let image = result.diffImage {
