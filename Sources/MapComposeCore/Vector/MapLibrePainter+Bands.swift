@@ -6,10 +6,11 @@ extension MapLibrePainter {
     /// all of them, see `MapLibrePlacedFeatures`; only the drawing is shared out), so more bands
     /// repeat more of the paint evaluation.
     static let minimumBandRows = 256
-    /// The most bands a map is cut into. The bands depend on the map's rows only, never on the
-    /// cores: where a band starts can move a `line-pattern`'s samples by a level, so the same
-    /// bands keep a map the same file on any machine.
-    static let maximumBands = 8
+    /// The most bands a map is cut into (more cost every map more CPU than they save on two
+    /// cores). The bands depend on the map's rows only, never on the cores: where a band starts
+    /// can move a `line-pattern`'s samples by a level, so the same bands keep a map the same file
+    /// on any machine.
+    static let maximumBands = 4
 
     /// Draws the scene as `draw(on:)` does, with the layers below the first symbol layer drawn in
     /// horizontal bands of the map (`minimumBandRows`, `maximumBands`) on all cores: each band
