@@ -13,11 +13,6 @@ public struct MarkerIcon: Sendable {
         self.anchorY = anchorY ?? Double(image.height)
     }
 
-    /// Reads an icon file; the anchor must lie within the image.
-    public static func load(_ url: URL, anchor: (x: Double, y: Double)? = nil) throws(OverlayError) -> MarkerIcon {
-        try MarkerIcon(image: readImage(url), anchor: anchor, named: url)
-    }
-
     /// `image`, read from `url`, with `anchor`, which must lie within it.
     init(image: RasterImage, anchor: (x: Double, y: Double)?, named url: URL) throws(OverlayError) {
         if let anchor, !(0...Double(image.width)).contains(anchor.x) || !(0...Double(image.height)).contains(anchor.y) {

@@ -7,7 +7,7 @@ public final class MarkerIconCache {
 
     public init() {}
 
-    /// The icon in `url` with `anchor`, as `MarkerIcon.load` reads it; the file is read and
+    /// The icon in `url` with `anchor`, which must lie within the image; the file is read and
     /// decoded the first time it is named.
     func icon(_ url: URL, anchor: (x: Double, y: Double)?) throws(OverlayError) -> MarkerIcon {
         let key = url.standardizedFileURL.path
